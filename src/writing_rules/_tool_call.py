@@ -1,0 +1,186 @@
+"""Decoding a model's tool call and building the result envelope.
+
+Shared by every dispatcher in the package (review tools, document tools) so
+that all of them speak the same wire format:
+
+- success: ``{"ok": True, "tool": NAME, "data": {...}}``
+- failure: ``{"ok": False, "tool": NAME_OR_NONE, "error": {"code", "message", "field"?}}``
+
+plus ``"id"`` when the call carried one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = [
+    "ToolCall",
+    "ToolCallError",
+    "call_identity",
+    "error_envelope",
+    "json_pointer",
+    "json_type_name",
+    "parse_tool_call",
+    "success_envelope",
+]
+
+_CALL_KEYS = ("name", "arguments", "id")
+
+
+class ToolCallError(ValueError):
+    """A call or its arguments are wrong; becomes a failure envelope."""
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        *,
+        field: str | None = None,
+        details: Mapping[str, Any] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.field = field
+        self.details = dict(details) if details else {}
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    """A decoded call: the tool name, its arguments and the host's call id."""
+
+    name: str
+    arguments: Mapping[str, Any]
+    call_id: str | int | None = None
+    has_id: bool = False
+
+
+def json_type_name(value: object) -> str:
+    """Name a Python value by its JSON type, for messages a model reads."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            return "non-finite number"
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, Mapping):
+        return "object"
+    return f"non-JSON value ({type(value).__name__})"
+
+
+def json_pointer(*parts: str | int) -> str:
+    """Build a JSON Pointer (RFC 6901) such as ``/ruleIds/2``."""
+    return "".join(
+        "/" + str(part).replace("~", "~0").replace("/", "~1") for part in parts
+    )
+
+
+def _valid_id(value: object) -> bool:
+    return (isinstance(value, str) and not isinstance(value, bool)) or (
+        isinstance(value, int) and not isinstance(value, bool)
+    )
+
+
+def parse_tool_call(call: object, tool_names: Collection[str]) -> ToolCall:
+    """Check the shape of a call; raise ``ToolCallError`` when it is malformed.
+
+    ``arguments`` missing or null means ``{}``; an ``arguments`` that is still a
+    JSON string is refused, because decoding it is the host's job.
+    """
+    if not isinstance(call, Mapping):
+        raise ToolCallError(
+            "invalid-call",
+            f"A tool call must be an object with 'name' and 'arguments'; got {json_type_name(call)}.",
+        )
+    extra = [key for key in call if key not in _CALL_KEYS]
+    if extra:
+        shown = ", ".join(repr(key) if isinstance(key, str) else json_type_name(key) for key in extra[:5])
+        raise ToolCallError(
+            "invalid-call",
+            f"Unexpected key(s) in the tool call: {shown}. A call has only 'name', "
+            "'arguments' and optionally 'id'.",
+        )
+    has_id = "id" in call
+    call_id = call.get("id") if has_id else None
+    if has_id and not _valid_id(call_id):
+        raise ToolCallError(
+            "invalid-call",
+            f"The call 'id' must be a string or an integer; got {json_type_name(call_id)}.",
+        )
+    name = call.get("name")
+    if not isinstance(name, str):
+        raise ToolCallError(
+            "invalid-call",
+            f"The call 'name' must be a string naming one of: {', '.join(tool_names)}; "
+            f"got {json_type_name(name)}.",
+        )
+    arguments = call.get("arguments")
+    if arguments is None:
+        arguments = {}
+    if isinstance(arguments, (str, bytes, bytearray)):
+        raise ToolCallError(
+            "invalid-call",
+            "'arguments' is a string; it must be a decoded JSON object. "
+            "Decode the JSON text of the arguments before dispatching.",
+        )
+    if not isinstance(arguments, Mapping):
+        raise ToolCallError(
+            "invalid-call",
+            f"'arguments' must be a JSON object; got {json_type_name(arguments)}.",
+        )
+    return ToolCall(name=name, arguments=arguments, call_id=call_id, has_id=has_id)
+
+
+def call_identity(call: object) -> tuple[str | None, bool, str | int | None]:
+    """Best-effort (name, has_id, id) of a call, for echoing in an error envelope."""
+    if not isinstance(call, Mapping):
+        return None, False, None
+    try:
+        name = call.get("name")
+        has_id = "id" in call
+        call_id = call.get("id") if has_id else None
+    except Exception:  # a hostile Mapping; echo nothing
+        return None, False, None
+    return (
+        name if isinstance(name, str) else None,
+        has_id and _valid_id(call_id),
+        call_id if _valid_id(call_id) else None,
+    )
+
+
+def success_envelope(
+    tool: str, data: dict[str, Any], *, has_id: bool = False, call_id: str | int | None = None
+) -> dict[str, Any]:
+    """``{"ok": True, "tool", "data"}`` plus ``"id"`` when the call had one."""
+    result: dict[str, Any] = {"ok": True, "tool": tool, "data": data}
+    if has_id:
+        result["id"] = call_id
+    return result
+
+
+def error_envelope(
+    tool: str | None,
+    error: ToolCallError,
+    *,
+    has_id: bool = False,
+    call_id: str | int | None = None,
+) -> dict[str, Any]:
+    """``{"ok": False, "tool", "error": {"code", "message", "field"?, ...}}``."""
+    body: dict[str, Any] = {"code": error.code, "message": error.message}
+    if error.field is not None:
+        body["field"] = error.field
+    body.update(error.details)
+    result: dict[str, Any] = {"ok": False, "tool": tool, "error": body}
+    if has_id:
+        result["id"] = call_id
+    return result
