@@ -1,0 +1,370 @@
+"""Positions and context flags for the static signal scanner (tool 3).
+
+A :class:`TextIndex` is built once per scanned text and answers, for any
+code-point span, its UTF-16 offset, its 1-based line and column, and the
+``context`` flags of ``find_writing_signals``. Every query is a binary search
+over tables built in a few linear passes, so thousands of hits stay cheap.
+
+Positions
+    Offsets are Python code-point offsets, ``0 <= offset <= len(text)``.
+    UTF-16 units: a character above U+FFFF counts 2, everything else 1 (a lone
+    surrogate is one unit, as in a JavaScript string). Lines end at ``\\r\\n``,
+    ``\\r`` or ``\\n`` (nothing else: not ``\\v``, ``\\f`` or U+2028). Line and
+    column are 1-based, the column in code points. The offset of a line break
+    belongs to the line it ends; the offset just after it (also ``len(text)``
+    after a final break) is column 1 of the next line. Inside ``\\r\\n`` the
+    ``\\n`` is the column after the ``\\r``.
+
+"Inside"
+    A span is inside a region (code or quotation) when its *start* offset is:
+    ``region_start <= start < region_end``. So a hit that begins in a code span
+    and runs out of it is ``inCode``; one that begins just before it is not.
+    An empty span at ``len(text)`` lies in no region.
+
+``inCode`` (Markdown, kept simple on purpose)
+    - Fenced block: a line whose first non-blank characters are 3+ backticks or
+      3+ tildes (any indentation, because fences in nested list items are
+      indented; a backtick fence's info string may not contain a backtick). It
+      closes at a line holding only the same character, at least as many times
+      (surrounding spaces and tabs allowed). The fence lines are code; an
+      unclosed fence runs to the end of the text. Fences are not recognised
+      after a ``>`` prefix; a fence inside a block quote is still caught by the
+      inline rule below, because its backtick runs pair up.
+    - Indented block: a non-blank line indented by 4 spaces or a tab (after at
+      most 3 spaces) that starts the text or follows a blank line, and is not in
+      a list. It continues over blank and indented lines. "In a list" starts at
+      a list-item line (``-``, ``*``, ``+``, ``1.``, ``1)``) and ends at a
+      non-blank line that follows a blank line, is not indented and is no list
+      item. Headings and HTML blocks are not special.
+    - Inline span: inside a paragraph (lines between blank lines and code
+      blocks), a run of N backticks opens and the next run of exactly N closes;
+      a run without a partner is literal text. Backslash escapes are not
+      interpreted. HTML ``<code>``/``<pre>`` is not code.
+
+``inQuote``
+    - Quotation marks are paired per paragraph, outside code, with a stack:
+      ``"`` closes an open ``"``, else opens; ``„`` opens; ``“`` closes an open
+      ``„`` (German), else opens (English); ``”`` closes an open ``“`` or ``„``
+      (``„…”`` is a common slip); ``»`` closes an open ``«``, else opens, and
+      the other way round (``»…«`` and ``«…»``); ``‚`` opens and ``‘`` closes
+      it. A ``‘`` with no open ``‚``, a ``”`` with nothing to close, and all
+      straight single quotes and ``’`` are ignored (apostrophes). Closing a
+      mark also closes any marks opened after it. A region runs from the
+      opening mark to the closing mark, both included; a mark still open at the
+      end of its paragraph ends there.
+    - A block-quote line: outside code, its first non-blank character is
+      ``>``. Only that line counts (lazy continuation lines do not).
+
+``negated``
+    A negation word (whole word, any case) stands before the hit, or in German
+    also after it, with no clause end between the word and the hit. Clause
+    ends are ``.``, ``!``, ``?``, ``;``, ``:``, ``\\r`` and ``\\n`` exactly as the
+    contract lists them (so also the dot of "e.g." or "1.5"). Words: en ``not``,
+    ``no``, ``never``, ``none``, ``nothing``, ``without`` and ``n't`` attached
+    to a word (``doesn't``, ``can’t``; straight or typographic apostrophe);
+    de ``nicht``, ``kein``, ``keine``, ``keinen``, ``keinem``, ``keiner``,
+    ``keines``, ``nie``, ``niemals``, ``ohne``. Only these words: not
+    ``cannot``, ``nichts`` or ``niemand``. A word overlapping the hit is part of
+    the hit and never negates it. Negation is looked for in code and quotes
+    too; the flags are independent.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass
+
+__all__ = ["TextIndex", "utf16_length"]
+
+_ASTRAL = re.compile("[\U00010000-\U0010ffff]")
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_CLAUSE_END = re.compile(r"[.!?;:\r\n]")
+_NEGATION = {
+    "en": re.compile(r"\b(?:not|no|never|none|nothing|without)\b|(?<=\w)n['\u2019]t\b", re.IGNORECASE),
+    "de": re.compile(r"\b(?:nicht|kein(?:e[nmrs]?)?|nie|niemals|ohne)\b", re.IGNORECASE),
+}
+
+# Line-level Markdown. Every pattern is matched against one line (no line breaks).
+_FENCE_OPEN = re.compile(r"[ \t]*(`{3,}|~{3,})(.*)", re.DOTALL)
+_FENCE_CLOSE = re.compile(r"[ \t]*(`{3,}|~{3,})[ \t]*")
+_INDENTED = re.compile(r" {0,3}\t| {4}")
+_LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
+_QUOTE_LINE = re.compile(r"[ \t]*>")
+_BACKTICKS = re.compile(r"`+")
+_QUOTE_MARK = re.compile('["\u201c\u201d\u201e\u00bb\u00ab\u201a\u2018]')
+
+# For each quotation mark: the open marks it may close, and whether it opens when it closes nothing.
+_MARK_RULES: dict[str, tuple[str, bool]] = {
+    '"': ('"', True),
+    "\u201c": ("\u201e", True),  # “ closes „ (German), else opens (English)
+    "\u201d": ("\u201c\u201e", False),  # ”
+    "\u201e": ("", True),  # „
+    "\u00bb": ("\u00ab", True),  # »
+    "\u00ab": ("\u00bb", True),  # «
+    "\u201a": ("", True),  # ‚
+    "\u2018": ("\u201a", False),  # ‘
+}
+
+
+def utf16_length(text: str) -> int:
+    """Length of ``text`` in UTF-16 code units (astral characters count 2)."""
+    return len(text) + len(_ASTRAL.findall(text))
+
+
+@dataclass(frozen=True)
+class _Intervals:
+    """Sorted, disjoint half-open intervals."""
+
+    starts: tuple[int, ...]
+    ends: tuple[int, ...]
+
+    @classmethod
+    def union(cls, spans: list[tuple[int, int]]) -> _Intervals:
+        starts: list[int] = []
+        ends: list[int] = []
+        for start, end in sorted(spans):
+            if start >= end:
+                continue
+            if ends and start <= ends[-1]:
+                ends[-1] = max(ends[-1], end)
+            else:
+                starts.append(start)
+                ends.append(end)
+        return cls(tuple(starts), tuple(ends))
+
+    def covers(self, offset: int) -> bool:
+        i = bisect_right(self.starts, offset) - 1
+        return i >= 0 and offset < self.ends[i]
+
+
+@dataclass(frozen=True)
+class _Context:
+    """The tables behind ``context()``, built on first use."""
+
+    code: _Intervals
+    quote: _Intervals
+    negation_starts: tuple[int, ...]
+    negation_ends: tuple[int, ...]
+    clause_ends: tuple[int, ...]
+
+
+class TextIndex:
+    """Offsets, lines and context flags of one text; immutable once built."""
+
+    __slots__ = ("_astral", "_context", "_language", "_line_starts", "_text")
+
+    def __init__(self, text: str, language: str) -> None:
+        if not isinstance(text, str):
+            raise TypeError("text must be a str")
+        if language not in _NEGATION:
+            raise ValueError(f"language must be 'en' or 'de', not {language!r}")
+        setattr_ = object.__setattr__
+        setattr_(self, "_text", text)
+        setattr_(self, "_language", language)
+        setattr_(self, "_line_starts", (0, *(m.end() for m in _LINE_BREAK.finditer(text))))
+        setattr_(self, "_astral", tuple(m.start() for m in _ASTRAL.finditer(text)))
+        setattr_(self, "_context", None)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("TextIndex is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("TextIndex is immutable")
+
+    def __repr__(self) -> str:
+        return f"TextIndex(<{len(self._text)} chars>, {self._language!r})"
+
+    def line_column(self, offset: int) -> tuple[int, int]:
+        """1-based line and column (in code points) of a code-point offset."""
+        self._check(offset)
+        line = bisect_right(self._line_starts, offset)
+        return line, offset - self._line_starts[line - 1] + 1
+
+    def utf16_offset(self, offset: int) -> int:
+        """The UTF-16 code-unit offset of a code-point offset."""
+        self._check(offset)
+        return offset + bisect_left(self._astral, offset)
+
+    def context(self, start: int, end: int) -> dict[str, bool]:
+        """``{"inCode", "inQuote", "negated"}`` for the span ``text[start:end]``."""
+        self._check(start)
+        self._check(end)
+        if start > end:
+            raise ValueError(f"start {start} is after end {end}")
+        ctx = self._context
+        if ctx is None:
+            ctx = _build_context(self._text, self._language, self._line_starts)
+            # Idempotent: two threads racing here store equal tables.
+            object.__setattr__(self, "_context", ctx)
+        return {
+            "inCode": ctx.code.covers(start),
+            "inQuote": ctx.quote.covers(start),
+            "negated": _negated(ctx, start, end, self._language == "de", len(self._text)),
+        }
+
+    def _check(self, offset: int) -> None:
+        if not isinstance(offset, int) or isinstance(offset, bool):
+            raise TypeError(f"offset must be an int, not {type(offset).__name__}")
+        if not 0 <= offset <= len(self._text):
+            raise ValueError(f"offset {offset} is outside 0..{len(self._text)}")
+
+
+def _negated(ctx: _Context, start: int, end: int, after_too: bool, length: int) -> bool:
+    # Negation words are disjoint and sorted, and hold no clause-end character,
+    # so only the nearest word on each side can be in the hit's clause.
+    clauses = ctx.clause_ends
+    i = bisect_left(clauses, start) - 1
+    floor = clauses[i] if i >= 0 else -1
+    k = bisect_right(ctx.negation_ends, start) - 1
+    if k >= 0 and ctx.negation_starts[k] > floor:
+        return True
+    if not after_too:
+        return False
+    i = bisect_left(clauses, end)
+    ceiling = clauses[i] if i < len(clauses) else length
+    k = bisect_left(ctx.negation_starts, end)
+    return k < len(ctx.negation_starts) and ctx.negation_starts[k] < ceiling
+
+
+def _build_context(text: str, language: str, line_starts: tuple[int, ...]) -> _Context:
+    code_blocks, paragraphs, quote_lines = _markdown_blocks(text, line_starts)
+    code = list(code_blocks)
+    quotes = list(quote_lines)
+    for para_start, para_end in paragraphs:
+        spans = _inline_code(text, para_start, para_end)
+        code.extend(spans)
+        quotes.extend(_quotations(text, para_start, para_end, spans))
+    negations = list(_NEGATION[language].finditer(text))
+    return _Context(
+        code=_Intervals.union(code),
+        quote=_Intervals.union(quotes),
+        negation_starts=tuple(m.start() for m in negations),
+        negation_ends=tuple(m.end() for m in negations),
+        clause_ends=tuple(m.start() for m in _CLAUSE_END.finditer(text)),
+    )
+
+
+def _markdown_blocks(
+    text: str, line_starts: tuple[int, ...]
+) -> tuple[list[tuple[int, int]], list[tuple[int, int]], list[tuple[int, int]]]:
+    """Code blocks, paragraphs and block-quote lines, each as (start, end) spans."""
+    code: list[tuple[int, int]] = []
+    paragraphs: list[tuple[int, int]] = []
+    quote_lines: list[tuple[int, int]] = []
+    fence_char, fence_len, fence_start = "", 0, 0
+    indented_start, indented_end = -1, 0
+    para_start, para_end = -1, 0
+    prev_blank, in_list = True, False
+    count = len(line_starts)
+    for i, start in enumerate(line_starts):
+        if i + 1 < count:
+            following = line_starts[i + 1]
+            end = following - (2 if text.startswith("\r\n", following - 2) else 1)
+        else:
+            end = len(text)
+        line = text[start:end]
+        if fence_char:
+            m = _FENCE_CLOSE.fullmatch(line)
+            if m and m.group(1)[0] == fence_char and len(m.group(1)) >= fence_len:
+                code.append((fence_start, end))
+                fence_char = ""
+            continue
+        blank = not line.strip(" \t")
+        if indented_start >= 0:
+            if blank:
+                prev_blank = True
+                continue
+            if _INDENTED.match(line):
+                indented_end = end
+                continue
+            code.append((indented_start, indented_end))
+            indented_start = -1
+        if blank:
+            if para_start >= 0:
+                paragraphs.append((para_start, para_end))
+                para_start = -1
+            prev_blank = True
+            continue
+        starts_indented = prev_blank and not in_list and _INDENTED.match(line) is not None
+        if not starts_indented:
+            if _LIST_ITEM.match(line):
+                in_list = True
+            elif prev_blank and line[0] not in " \t":
+                in_list = False
+        prev_blank = False
+        m = _FENCE_OPEN.match(line)
+        is_fence = m is not None and not (m.group(1)[0] == "`" and "`" in m.group(2))
+        if starts_indented or is_fence:
+            if para_start >= 0:
+                paragraphs.append((para_start, para_end))
+                para_start = -1
+            if is_fence and m is not None:
+                fence_char, fence_len, fence_start = m.group(1)[0], len(m.group(1)), start
+            else:
+                indented_start, indented_end = start, end
+            continue
+        if para_start < 0:
+            para_start = start
+        para_end = end
+        if _QUOTE_LINE.match(line):
+            quote_lines.append((start, end))
+    if fence_char:
+        code.append((fence_start, len(text)))
+    if indented_start >= 0:
+        code.append((indented_start, indented_end))
+    if para_start >= 0:
+        paragraphs.append((para_start, para_end))
+    return code, paragraphs, quote_lines
+
+
+def _inline_code(text: str, para_start: int, para_end: int) -> list[tuple[int, int]]:
+    """Backtick code spans of one paragraph: a run closes at the next run of equal length."""
+    runs = [(m.start(), m.end()) for m in _BACKTICKS.finditer(text, para_start, para_end)]
+    if len(runs) < 2:
+        return []
+    # next_same[k]: index of the next run as long as run k, or -1; keeps the pairing linear.
+    next_same = [-1] * len(runs)
+    last: dict[int, int] = {}
+    for k in range(len(runs) - 1, -1, -1):
+        size = runs[k][1] - runs[k][0]
+        next_same[k] = last.get(size, -1)
+        last[size] = k
+    spans: list[tuple[int, int]] = []
+    k = 0
+    while k < len(runs):
+        j = next_same[k]
+        if j < 0:
+            k += 1
+        else:
+            spans.append((runs[k][0], runs[j][1]))
+            k = j + 1
+    return spans
+
+
+def _quotations(
+    text: str, para_start: int, para_end: int, code_spans: list[tuple[int, int]]
+) -> list[tuple[int, int]]:
+    """Quotation regions of one paragraph, ignoring marks inside its code spans."""
+    regions: list[tuple[int, int]] = []
+    stack: list[tuple[str, int]] = []
+    open_count = dict.fromkeys(_MARK_RULES, 0)
+    # Scan the gaps between code spans so that marks in code never pair.
+    gaps_from = [para_start, *(end for _, end in code_spans)]
+    gaps_to = [*(start for start, _ in code_spans), para_end]
+    for gap_start, gap_end in zip(gaps_from, gaps_to, strict=True):
+        for m in _QUOTE_MARK.finditer(text, gap_start, gap_end):
+            mark, pos = m.group(), m.start()
+            closes, opens = _MARK_RULES[mark]
+            if any(open_count[c] for c in closes):
+                while True:
+                    opener, opened_at = stack.pop()
+                    open_count[opener] -= 1
+                    regions.append((opened_at, pos + 1))
+                    if opener in closes:
+                        break
+            elif opens:
+                stack.append((mark, pos))
+                open_count[mark] += 1
+    regions.extend((opened_at, para_end) for _, opened_at in stack)
+    return regions
