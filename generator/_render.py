@@ -1,0 +1,51 @@
+"""Rendering the generated module from the catalogue with the jinja2 templates."""
+
+from __future__ import annotations
+
+import pprint
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from ._sources import LANGUAGES
+from ._tool_schemas import MAX_TEXT_UNITS, RANKS, tool_plans
+from ._validate import Catalogue
+
+__all__ = ["render_module"]
+
+
+def _py(value: Any, indent: int = 0) -> str:
+    """A Python literal for plain data; continuation lines indented by ``indent``."""
+    text = pprint.pformat(value, width=100, sort_dicts=False)
+    return text.replace("\n", "\n" + " " * indent)
+
+
+def render_module(catalogue: Catalogue, digest: str, templates: Path) -> str:
+    """Render ``_rules_data.py``; the same catalogue always gives the same text."""
+    environment = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(templates)),
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+        autoescape=False,  # noqa: S701 - renders Python source, not HTML
+    )
+    environment.filters["py"] = _py
+    template = environment.get_template("rules_data.py.j2")
+    text = template.render(
+        digest=digest,
+        languages=LANGUAGES,
+        max_text_units=MAX_TEXT_UNITS,
+        rules=catalogue.rules,
+        profiles=catalogue.profiles,
+        prompts=catalogue.prompts,
+        tools=tool_plans(catalogue),
+        ranks=RANKS,
+    )
+    # Normalise blank lines left by template control blocks.
+    lines = [line.rstrip() for line in text.split("\n")]
+    out: list[str] = []
+    for line in lines:
+        if line == "" and len(out) >= 2 and out[-1] == "" and out[-2] == "":
+            continue
+        out.append(line)
+    return "\n".join(out).rstrip("\n") + "\n"

@@ -1,0 +1,115 @@
+"""Timed run of every pattern over adversarial 250,000-character inputs.
+
+``re`` holds the interpreter while it matches, so a runaway pattern cannot be
+interrupted from a thread. The patterns therefore run in a child process that
+reports after each pattern; a pattern that misses its deadline gets the child
+killed, is reported, and a new child takes the remaining patterns.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import subprocess
+import sys
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+__all__ = ["INPUT_LENGTH", "TIME_LIMIT", "TimedPattern", "timing_problems"]
+
+INPUT_LENGTH = 250_000
+# Seconds one pattern may take on one input. A linear pattern needs a few
+# milliseconds; a quadratic one needs minutes, so the bound has a wide margin.
+TIME_LIMIT = 1.0
+
+# The child builds the inputs itself so that only small messages cross the pipe.
+_CHILD = r"""
+import json, re, sys, time
+N = int(sys.argv[1])
+def inputs(examples):
+    base = ["a" * N, " " * N, "a " * (N // 2), "\u00e4" * N, "1" * N, "." * N, "\n" * N,
+            "aA-_" * (N // 4), "ab. " * (N // 4), "\u201e" * N, "W\u00f6rt\u00e9r " * (N // 7)]
+    for example in examples:
+        unit = example + " "
+        base.append((unit * (N // len(unit) + 1))[:N])
+        squeezed = "".join(example.split()) or example
+        base.append((squeezed * (N // len(squeezed) + 1))[:N])
+    return base
+for line in sys.stdin:
+    job = json.loads(line)
+    regex = re.compile(job["pattern"])
+    worst = 0.0
+    for text in inputs(job["examples"]):
+        start = time.perf_counter()
+        for _ in regex.finditer(text):
+            pass
+        worst = max(worst, time.perf_counter() - start)
+    print(json.dumps({"index": job["index"], "seconds": worst}), flush=True)
+"""
+
+
+@dataclass(frozen=True)
+class TimedPattern:
+    index: int
+    pattern: str
+    examples: tuple[str, ...]
+
+
+def timing_problems(
+    patterns: Sequence[TimedPattern], time_limit: float = TIME_LIMIT, length: int = INPUT_LENGTH
+) -> dict[int, str]:
+    """Map the index of every pattern that is too slow to a message."""
+    problems: dict[int, str] = {}
+    pending = list(patterns)
+    while pending:
+        done = _run_child(pending, time_limit, length, problems)
+        pending = pending[done:]
+    return problems
+
+
+def _run_child(
+    patterns: Sequence[TimedPattern], time_limit: float, length: int, problems: dict[int, str]
+) -> int:
+    """Run patterns until one hangs; return how many were settled."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", _CHILD, str(length)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+    )
+    lines: queue.Queue[str] = queue.Queue()
+    assert child.stdout is not None and child.stdin is not None
+
+    def read() -> None:
+        assert child.stdout is not None
+        for line in child.stdout:
+            lines.put(line)
+
+    threading.Thread(target=read, daemon=True).start()
+    settled = 0
+    try:
+        for job in patterns:
+            message = {"index": job.index, "pattern": job.pattern, "examples": list(job.examples)}
+            child.stdin.write(json.dumps(message) + "\n")
+            child.stdin.flush()
+            inputs = 11 + 2 * len(job.examples)
+            try:
+                report = json.loads(lines.get(timeout=time_limit * inputs + 5.0))
+            except queue.Empty:
+                problems[job.index] = (
+                    f"pattern did not finish within {time_limit:g} s on an adversarial "
+                    f"{length:,}-character input; it backtracks catastrophically"
+                )
+                return settled + 1
+            if report["seconds"] > time_limit:
+                problems[job.index] = (
+                    f"pattern took {report['seconds']:.2f} s on an adversarial {length:,}-character "
+                    f"input (limit {time_limit:g} s); it backtracks too much"
+                )
+            settled += 1
+        return settled
+    finally:
+        child.kill()
+        child.wait()

@@ -1,0 +1,389 @@
+"""Checking the sources and turning them into the catalogue the templates render."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+
+from ._errors import RuleSourceError
+from ._redos import static_problems
+from ._sources import LANGUAGES, SUBSECTIONS, RuleFile, SourceTree, parse_examples
+from ._timing import TimedPattern, timing_problems
+from ._yaml import Located
+
+__all__ = ["Catalogue", "Profile", "Rule", "RuleText", "Signal", "build_catalogue"]
+
+_SCHEMAS = Path(__file__).parent / "schemas"
+_MARK = re.compile(r"\[\[(.*?)\]\]", re.DOTALL)
+_PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+_PLACEHOLDERS = {
+    "intro": {"profile_name", "framing"},
+    "audience": {"audience"},
+    "goal": {"goal"},
+    "response_format": {"max_findings"},
+}
+
+
+@dataclass(frozen=True)
+class RuleText:
+    title: str
+    summary: str
+    instruction: str
+    applies_when: str
+    examples: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class Signal:
+    id: str
+    language: str
+    pattern: str
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    severity: str
+    profiles: tuple[str, ...]
+    tags: tuple[str, ...]
+    texts: dict[str, RuleText]
+    signals: tuple[Signal, ...]
+
+
+@dataclass(frozen=True)
+class Profile:
+    id: str
+    name: dict[str, str]
+    framing: dict[str, str]
+    rule_ids: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    rules: tuple[Rule, ...]
+    profiles: tuple[Profile, ...]
+    prompts: dict[str, dict[str, str]]
+
+
+@cache
+def _validator(name: str) -> jsonschema.Draft202012Validator:
+    schema = json.loads((_SCHEMAS / name).read_text(encoding="utf-8"))
+    return jsonschema.Draft202012Validator(schema)
+
+
+def _schema_problems(doc: Located, schema: str) -> list[RuleSourceError]:
+    problems = []
+    for error in _validator(schema).iter_errors(doc.value):
+        path = tuple(error.absolute_path)
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            allowed = set(error.schema.get("properties", {}))
+            for key in error.instance:
+                if key not in allowed:
+                    problems.append(
+                        doc.at_key(
+                            (*path, key),
+                            f"unknown field {key!r}; allowed here: {', '.join(sorted(allowed))}",
+                        )
+                    )
+            continue
+        where = "/".join(str(part) for part in path) or "front matter"
+        message = error.message
+        if error.validator == "pattern" and isinstance(error.instance, str):
+            message = f"{error.instance!r} has the wrong form (expected to match {error.validator_value})"
+        problems.append(doc.at(path, f"{where}: {message}"))
+    return problems
+
+
+def build_catalogue(tree: SourceTree, problems: list[RuleSourceError], *, timed: bool = True) -> Catalogue | None:
+    """Validate everything, collecting problems; return the catalogue when there are none."""
+    start = len(problems)
+    order, profiles_src = _check_catalog(tree.catalog, problems)
+    prompts = _check_prompts(tree.prompts, problems)
+    rules: dict[str, tuple[Rule, RuleFile]] = {}
+    patterns: list[tuple[TimedPattern, RuleFile, tuple[Any, ...]]] = []
+    for rule_file in tree.rules:
+        rule = _check_rule(rule_file, set(profiles_src), patterns, problems)
+        if rule is None:
+            continue
+        if rule.id in rules:
+            first = rules[rule.id][1].path
+            problems.append(rule_file.front.at(("id",), f"duplicate rule id {rule.id!r} (also in {first})"))
+            continue
+        rules[rule.id] = (rule, rule_file)
+    if tree.catalog is not None and order:
+        for index, rule_id in enumerate(order):
+            if rule_id not in rules and not any(r.front.value.get("id") == rule_id for r in tree.rules
+                                                if isinstance(r.front.value, dict)):
+                problems.append(tree.catalog.at(("order", index), f"order names {rule_id!r}, which has no rule file"))
+        for rule_id, (_, rule_file) in rules.items():
+            if rule_id not in order:
+                problems.append(rule_file.front.at(("id",), f"rule {rule_id!r} is missing from 'order' in catalog.yaml"))
+    if timed and patterns and len(problems) == start:
+        slow = timing_problems([job for job, _, _ in patterns])
+        for job, rule_file, path in patterns:
+            if job.index in slow:
+                problems.append(rule_file.front.at(path, slow[job.index]))
+    if len(problems) > start:
+        return None
+    ordered = tuple(rules[rule_id][0] for rule_id in order)
+    profiles = tuple(
+        Profile(
+            id=profile_id,
+            name=dict(data["name"]),
+            framing=dict(data["framing"]),
+            rule_ids=tuple(rule.id for rule in ordered if profile_id in rule.profiles),
+        )
+        for profile_id, data in profiles_src.items()
+    )
+    return Catalogue(rules=ordered, profiles=profiles, prompts=prompts)
+
+
+def _check_catalog(doc: Located | None, problems: list[RuleSourceError]) -> tuple[list[str], dict[str, Any]]:
+    if doc is None:
+        return [], {}
+    found = _schema_problems(doc, "catalog.schema.json")
+    problems.extend(found)
+    if found:
+        return [], {}
+    profiles: dict[str, Any] = {}
+    for index, profile in enumerate(doc.value["profiles"]):
+        if profile["id"] in profiles:
+            problems.append(doc.at(("profiles", index, "id"), f"duplicate profile id {profile['id']!r}"))
+        profiles[profile["id"]] = profile
+    return list(doc.value["order"]), profiles
+
+
+def _check_prompts(doc: Located | None, problems: list[RuleSourceError]) -> dict[str, dict[str, str]]:
+    if doc is None:
+        return {}
+    found = _schema_problems(doc, "prompts.schema.json")
+    problems.extend(found)
+    if found:
+        return {}
+    for language in LANGUAGES:
+        for key, text in doc.value[language].items():
+            used = set(_PLACEHOLDER.findall(text))
+            expected = _PLACEHOLDERS.get(key, set())
+            if used != expected:
+                problems.append(
+                    doc.at(
+                        (language, key),
+                        f"{language}.{key} uses placeholders {sorted(used) or 'none'}; "
+                        f"it must use exactly {sorted(expected) or 'none'}",
+                    )
+                )
+    return {language: {key: text.strip() for key, text in doc.value[language].items()} for language in LANGUAGES}
+
+
+def _check_rule(
+    rule_file: RuleFile,
+    profiles: set[str],
+    patterns: list[tuple[TimedPattern, RuleFile, tuple[Any, ...]]],
+    problems: list[RuleSourceError],
+) -> Rule | None:
+    doc = rule_file.front
+    start = len(problems)
+    schema_found = _schema_problems(doc, "rule.schema.json")
+    problems.extend(schema_found)
+    front = doc.value if isinstance(doc.value, dict) else {}
+    stem = Path(rule_file.path).stem
+    if isinstance(front.get("id"), str) and front["id"] != stem:
+        problems.append(doc.at(("id",), f"id {front['id']!r} must equal the file name {stem!r}"))
+    if profiles:
+        for index, profile in enumerate(front.get("profiles") or []):
+            if isinstance(profile, str) and profile not in profiles:
+                problems.append(
+                    doc.at(
+                        ("profiles", index),
+                        f"unknown profile {profile!r}; known profiles: {', '.join(sorted(profiles))}",
+                    )
+                )
+    texts = _check_body(rule_file, problems)
+    signals: list[Signal] = []
+    if not schema_found:
+        signals = _check_signals(rule_file, patterns, problems)
+    if len(problems) > start or texts is None:
+        return None
+    full_texts = {
+        language: RuleText(
+            title=front["title"][language],
+            summary=front["summary"][language],
+            instruction=texts[language][0],
+            applies_when=texts[language][1],
+            examples=texts[language][2],
+        )
+        for language in LANGUAGES
+    }
+    return Rule(
+        id=front["id"],
+        severity=front["severity"],
+        profiles=tuple(front["profiles"]),
+        tags=tuple((front.get("metadata") or {}).get("tags", ())),
+        texts=full_texts,
+        signals=tuple(signals),
+    )
+
+
+def _check_body(
+    rule_file: RuleFile, problems: list[RuleSourceError]
+) -> dict[str, tuple[str, str, tuple[tuple[str, str], ...]]] | None:
+    rel = rule_file.path
+    by_language = {section.language: section for section in rule_file.sections}
+    anchor_line = rule_file.sections[0].line if rule_file.sections else rule_file.body_line
+    ok = True
+    for language in LANGUAGES:
+        if language not in by_language:
+            name = {"en": "English", "de": "German"}[language]
+            problems.append(
+                RuleSourceError(rel, anchor_line, 1, f"missing {name} section '## {language}'; every rule needs en and de")
+            )
+            ok = False
+    texts: dict[str, tuple[str, str, tuple[tuple[str, str], ...]]] = {}
+    reference = by_language.get("en")
+    for language in LANGUAGES:
+        section = by_language.get(language)
+        if section is None:
+            continue
+        names = [name for name, _, _ in section.subsections]
+        if names != list(SUBSECTIONS):
+            ok = False
+            _report_subsections(rel, section, reference, problems)
+            continue
+        raw = {name: (line, text) for name, line, text in section.subsections}
+        content = {name: (line, text.strip()) for name, (line, text) in raw.items()}
+        for name, (line, text) in content.items():
+            if not text:
+                problems.append(RuleSourceError(rel, line, 1, f"sub-section '### {name}' in '## {language}' is empty"))
+                ok = False
+        line, text = raw["Examples"]
+        found: list[RuleSourceError] = []
+        examples = parse_examples(text, line + 1, rel, found) if text.strip() else []
+        problems.extend(found)
+        if found:
+            ok = False
+        if text.strip() and not examples and not found:
+            problems.append(RuleSourceError(rel, line, 1, f"'### Examples' in '## {language}' has no Before:/After: pair"))
+            ok = False
+        texts[language] = (
+            content["Instruction"][1],
+            content["Applies when"][1],
+            tuple((example.before, example.after) for example in examples),
+        )
+    return texts if ok else None
+
+
+def _report_subsections(rel: str, section: Any, reference: Any, problems: list[RuleSourceError]) -> None:
+    names = [name for name, _, _ in section.subsections]
+    expected = list(SUBSECTIONS)
+    for index, (name, line, _) in enumerate(section.subsections):
+        if name not in expected:
+            problems.append(
+                RuleSourceError(
+                    rel, line, 1,
+                    f"unknown sub-section '### {name}' in '## {section.language}'; "
+                    f"use {', '.join(repr('### ' + n) for n in expected)} in this order, in both languages",
+                )
+            )
+            return
+        if index >= len(expected) or expected[index] != name:
+            problems.append(
+                RuleSourceError(
+                    rel, line, 1,
+                    f"sub-section '### {name}' is out of order in '## {section.language}'; "
+                    f"expected {', '.join(repr('### ' + n) for n in expected)}",
+                )
+            )
+            return
+    missing = [name for name in expected if name not in names]
+    other = "en" if section.language == "de" else "de"
+    problems.append(
+        RuleSourceError(
+            rel, section.line, 1,
+            f"'## {section.language}' lacks sub-section(s) {', '.join(repr('### ' + n) for n in missing)} "
+            f"that '## {other}' has; both languages need the same sub-sections",
+        )
+    )
+
+
+def _check_signals(
+    rule_file: RuleFile,
+    patterns: list[tuple[TimedPattern, RuleFile, tuple[Any, ...]]],
+    problems: list[RuleSourceError],
+) -> list[Signal]:
+    doc = rule_file.front
+    front = doc.value
+    raw = front.get("signals") or []
+    signals: list[Signal] = []
+    seen: set[str] = set()
+    for index, item in enumerate(raw):
+        path = ("signals", index)
+        if item["id"] in seen:
+            problems.append(doc.at((*path, "id"), f"duplicate signal id {item['id']!r} in this rule"))
+        seen.add(item["id"])
+        pattern = item["pattern"]
+        try:
+            regex = re.compile(pattern)
+        except re.error as exc:
+            problems.append(_pattern_error(doc, (*path, "pattern"), exc))
+            continue
+        found = static_problems(pattern)
+        for message in found:
+            problems.append(doc.at((*path, "pattern"), message))
+        if regex.search("") is not None:
+            problems.append(doc.at((*path, "pattern"), "pattern matches the empty string"))
+            continue
+        _check_examples(doc, path, regex, item, problems)
+        signals.append(Signal(id=item["id"], language=item["language"], pattern=pattern))
+        if not found:
+            examples = tuple(_MARK.sub(r"\1", text) for text in (*item["must_match"], *item["must_not_match"]))
+            patterns.append((TimedPattern(len(patterns), pattern, examples), rule_file, (*path, "pattern")))
+    if raw:
+        languages = {item["language"] for item in raw}
+        for language in LANGUAGES:
+            if language not in languages:
+                problems.append(
+                    doc.at_key(("signals",), f"a rule with signals needs at least one {language!r} pattern")
+                )
+    return signals
+
+
+def _pattern_error(doc: Located, path: tuple[Any, ...], exc: re.error) -> RuleSourceError:
+    error = doc.at(path, f"pattern does not compile: {exc.msg} at position {exc.pos}")
+    style = doc.scalar_styles.get(path)
+    if exc.pos is not None and style in (None, "'", '"') and "\n" not in (exc.pattern or ""):
+        # Point at the offending character on a one-line scalar.
+        col = error.col + (1 if style else 0) + exc.pos
+        return RuleSourceError(error.path, error.line, col, error.message)
+    return error
+
+
+def _check_examples(
+    doc: Located, path: tuple[Any, ...], regex: re.Pattern[str], item: dict[str, Any], problems: list[RuleSourceError]
+) -> None:
+    for number, example in enumerate(item["must_match"]):
+        marked = [(m.start() - 4 * i, m.end() - 4 * (i + 1)) for i, m in enumerate(_MARK.finditer(example))]
+        text = _MARK.sub(r"\1", example)
+        spans = [m.span() for m in regex.finditer(text) if m.end() > m.start()]
+        where = (*path, "must_match", number)
+        if not spans:
+            problems.append(doc.at(where, f"pattern does not match this must_match example: {text!r}"))
+        elif any(m.end() == m.start() for m in regex.finditer(text)):
+            problems.append(doc.at(where, "pattern produces an empty match on this example"))
+        elif marked and spans != marked:
+            got = ", ".join(repr(text[s:e]) for s, e in spans)
+            want = ", ".join(repr(text[s:e]) for s, e in marked)
+            problems.append(doc.at(where, f"pattern matches {got}; the example marks {want}"))
+    for number, example in enumerate(item["must_not_match"]):
+        where = (*path, "must_not_match", number)
+        if "[[" in example:
+            problems.append(doc.at(where, "must_not_match examples cannot mark a span with [[ ]]"))
+            continue
+        hit = regex.search(example)
+        if hit is not None:
+            problems.append(doc.at(where, f"pattern matches {hit.group(0)!r} in this must_not_match example"))

@@ -1,0 +1,60 @@
+"""Value types of the rule catalogue; the generated ``_rules_data`` module builds them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+__all__ = ["Example", "Profile", "Rule", "RuleText", "SignalPattern"]
+
+
+@dataclass(frozen=True)
+class Example:
+    """A before/after pair that shows a rule at work."""
+
+    before: str
+    after: str
+
+
+@dataclass(frozen=True)
+class RuleText:
+    """Everything a reader or a model sees of one rule, in one language."""
+
+    title: str
+    summary: str
+    instruction: str
+    applies_when: str
+    examples: tuple[Example, ...]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One catalogue rule; ``texts`` maps "en" and "de" to its texts."""
+
+    id: str
+    severity: str
+    profiles: tuple[str, ...]
+    tags: tuple[str, ...]
+    texts: Mapping[str, RuleText]
+    has_signals: bool
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A kind of document and the rules that apply to it, in catalogue order."""
+
+    id: str
+    names: Mapping[str, str]
+    framing: Mapping[str, str]
+    rule_ids: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SignalPattern:
+    """One compiled static pattern of a rule, for one language."""
+
+    rule_id: str
+    signal_id: str
+    language: str
+    regex: re.Pattern[str]
