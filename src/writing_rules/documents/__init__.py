@@ -1,0 +1,53 @@
+"""Block-based, quote-anchored editing of text documents for LLM agents.
+
+An agent changes a document by quoting the text it wants to change
+(``replaceBlock``, ``insertAfter``, …), never by line numbers. The pure core
+(``edit``, ``apply_operations``) works on strings; the stores keep documents
+with optimistic versioning; the dispatcher offers ``read_document`` and
+``write_document`` as tools with the same envelopes as the review tools.
+See ``docs/documents.md``.
+"""
+
+from __future__ import annotations
+
+from ._directory_store import DirectoryDocumentStore
+from ._dispatcher import DocumentToolDispatcher, create_document_tool_dispatcher, document_tool_definitions
+from ._engine import EditResult, apply_operations, edit
+from ._errors import DocumentEditError
+from ._memory_store import MemoryDocumentStore
+from ._sqlite_store import SqliteDocumentStore
+from ._store import (
+    Document,
+    DocumentExistsError,
+    DocumentNotFoundError,
+    DocumentStore,
+    DocumentStoreError,
+    DocumentUnreadableError,
+    DocumentWriteError,
+    InvalidDocumentArgumentsError,
+    VersionConflictError,
+    VersionNotFoundError,
+)
+
+__all__ = [
+    "DirectoryDocumentStore",
+    "Document",
+    "DocumentEditError",
+    "DocumentExistsError",
+    "DocumentNotFoundError",
+    "DocumentStore",
+    "DocumentStoreError",
+    "DocumentToolDispatcher",
+    "DocumentUnreadableError",
+    "DocumentWriteError",
+    "EditResult",
+    "InvalidDocumentArgumentsError",
+    "MemoryDocumentStore",
+    "SqliteDocumentStore",
+    "VersionConflictError",
+    "VersionNotFoundError",
+    "apply_operations",
+    "create_document_tool_dispatcher",
+    "document_tool_definitions",
+    "edit",
+]

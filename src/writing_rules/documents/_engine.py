@@ -1,0 +1,174 @@
+"""Applying block operations to a text: the pure core of the document tools."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ._candidates import closest_passages
+from ._errors import DocumentEditError
+from ._matching import Finder
+from ._operations import Operation, parse_operations
+from ._text import adapt_line_breaks, line_number, line_starts
+
+__all__ = ["EditResult", "apply_operations", "edit"]
+
+_MAX_WARNING_LINES = 50  # an anchor like "e" matches everywhere; list enough to act on
+
+
+@dataclass(frozen=True)
+class EditResult:
+    """The edited text and one warning ``{index, message, lines}`` per ambiguous match."""
+
+    content: str
+    warnings: tuple[Mapping[str, Any], ...] = ()
+
+
+def _quote(text: str, limit: int = 60) -> str:
+    shown = text if len(text) <= limit else text[: limit - 1] + "…"
+    return repr(shown)
+
+
+def _anchor_name(operation: Operation) -> str:
+    return "oldBlock" if operation.kind == "replaceBlock" else "anchor"
+
+
+def _not_found(operation: Operation, document: str) -> DocumentEditError:
+    name = _anchor_name(operation)
+    hints = []
+    if not operation.fuzzy:
+        fuzzy_spans = (
+            Finder(document, operation.anchor, fuzzy=True).spans(1) if operation.anchor.strip() else []
+        )
+        if fuzzy_spans:
+            line = line_number(line_starts(document), fuzzy_spans[0][0])
+            hints.append(
+                f"It matches at line {line} if white space at the line ends and line-break style are "
+                "ignored: copy the text exactly, or set fuzzyMatch to true"
+            )
+        elif "\r\n" in document and "\n" in operation.anchor.replace("\r\n", ""):
+            hints.append("The document uses CRLF line breaks; your text uses LF")
+    candidates = closest_passages(document, operation.anchor)
+    if candidates:
+        shown = ", ".join(f"line {item['line']} (similarity {item['similarity']})" for item in candidates)
+        hints.append(f"Closest passages: {shown}; see 'candidates' for their text")
+    else:
+        hints.append("No similar passage was found; read the document again")
+    hint = ". ".join(hints)
+    return DocumentEditError(
+        "not-found",
+        f"Operation {operation.index} ({operation.kind}): {name} {_quote(operation.anchor)} was not found in "
+        f"the document ({'white-space-tolerant' if operation.fuzzy else 'exact'} match). {hint}.",
+        index=operation.index,
+        operation=operation.kind,
+        candidates=candidates,
+    )
+
+
+def _ambiguity(operation: Operation, document: str, finder: Finder, strict: bool) -> dict[str, Any] | None:
+    if operation.occurrence is not None or not finder.is_ambiguous():
+        return None
+    positions = finder.positions()
+    starts = line_starts(document)
+    lines: list[int] = []
+    for position in positions:
+        line = line_number(starts, position)
+        if not lines or lines[-1] != line:
+            lines.append(line)
+            if len(lines) == _MAX_WARNING_LINES:
+                break
+    name = _anchor_name(operation)
+    where = ", ".join(map(str, lines)) + (" …" if len(lines) == _MAX_WARNING_LINES else "")
+    if strict:
+        raise DocumentEditError(
+            "ambiguous",
+            f"Operation {operation.index} ({operation.kind}): {name} {_quote(operation.anchor)} matches at "
+            f"{len(positions)} positions (lines {where}). Name the 'occurrence' to change (1 is the first), "
+            "or quote more of the surrounding text so it matches once.",
+            index=operation.index,
+            operation=operation.kind,
+        )
+    return {
+        "index": operation.index,
+        "message": f"Operation {operation.index} ({operation.kind}): {name} {_quote(operation.anchor)} "
+        f"matches at {len(positions)} positions (lines {where}); the first was used. "
+        "Name 'occurrence' or quote more text to choose another.",
+        "lines": lines,
+    }
+
+
+def _apply(operation: Operation, document: str, strict: bool) -> tuple[str, dict[str, Any] | None]:
+    kind = operation.kind
+    text = adapt_line_breaks(operation.text, document)
+    if kind == "update":
+        return text, None
+    if kind == "append":
+        return document + text, None
+    if kind == "prepend":
+        return text + document, None
+    if not operation.fuzzy and operation.occurrence == -1:
+        # Every occurrence, exact: str.replace is non-overlapping, left to right.
+        if operation.anchor not in document:
+            raise _not_found(operation, document)
+        return document.replace(operation.anchor, "" if kind == "deleteBlock" else text), None
+
+    finder = Finder(document, operation.anchor, fuzzy=operation.fuzzy)
+    if operation.occurrence == -1:
+        spans = finder.spans()
+        if not spans:
+            raise _not_found(operation, document)
+        pieces = []
+        previous = 0
+        for start, end in spans:
+            pieces.append(document[previous:start])
+            previous = end
+        pieces.append(document[previous:])
+        return "".join(pieces), None
+
+    wanted = operation.occurrence or 1
+    spans = finder.spans(wanted)
+    if not spans:
+        raise _not_found(operation, document)
+    if len(spans) < wanted:
+        total = finder.count()
+        raise DocumentEditError(
+            "occurrence-out-of-range",
+            f"Operation {operation.index} ({kind}): occurrence {wanted} was asked for, but "
+            f"{_anchor_name(operation)} {_quote(operation.anchor)} occurs {total} time"
+            f"{'' if total == 1 else 's'} (non-overlapping). Use an occurrence from 1 to {total}.",
+            index=operation.index,
+            operation=kind,
+        )
+    warning = _ambiguity(operation, document, finder, strict)
+    start, end = spans[wanted - 1]
+    if kind == "replaceBlock":
+        return document[:start] + text + document[end:], warning
+    if kind == "insertAfter":
+        return document[:end] + text + document[end:], warning
+    if kind == "insertBefore":
+        return document[:start] + text + document[start:], warning
+    return document[:start] + document[end:], warning  # deleteBlock
+
+
+def edit(content: str, operations: object, *, strict_occurrence: bool = False) -> EditResult:
+    """Apply block operations in order, each to the result of the one before.
+
+    Raises ``DocumentEditError`` (and changes nothing) when the list is
+    malformed or an operation cannot be applied.
+    """
+    if not isinstance(content, str):
+        raise TypeError(f"content must be a str; got {type(content).__name__}")
+    if not isinstance(strict_occurrence, bool):
+        raise TypeError("strict_occurrence must be True or False")
+    warnings = []
+    for operation in parse_operations(operations):
+        content, warning = _apply(operation, content, strict_occurrence)
+        if warning is not None:
+            warnings.append(warning)
+    return EditResult(content=content, warnings=tuple(warnings))
+
+
+def apply_operations(content: str, operations: object, *, strict_occurrence: bool = False) -> str:
+    """``edit(...).content``: the edited text alone."""
+    return edit(content, operations, strict_occurrence=strict_occurrence).content

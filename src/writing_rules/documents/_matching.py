@@ -1,0 +1,177 @@
+"""Finding an anchor in a document: exact, or line-trimmed and NFC-normalised.
+
+Fuzzy matching searches a normalised view of the document (each line stripped
+of Unicode white space, every line break a single LF, NFC) and maps the match
+back to the original text, so the edit lands on the document's own characters.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from bisect import bisect_right
+from itertools import accumulate
+
+from ._text import LINE_BREAK
+
+__all__ = ["Finder", "normalise_anchor"]
+
+_LINE_BREAK_KEPT = re.compile(r"(\r\n|\r|\n)")
+
+
+def normalise_anchor(anchor: str) -> str:
+    """The fuzzy form of a quoted text: lines stripped, LF breaks, NFC."""
+    return unicodedata.normalize("NFC", "\n".join(line.strip() for line in LINE_BREAK.split(anchor)))
+
+
+def _nfc_chunks(text: str) -> tuple[str, list[int], list[int]]:
+    """NFC of ``text`` with the chunk boundaries in both texts.
+
+    A chunk is a run that NFC may compose (a starter with what combines into
+    it); the offsets of chunk starts map the normalised text back. A match
+    that starts or ends inside a chunk widens to the whole chunk, because a
+    composed character cannot be split.
+    """
+    pieces: list[str] = []
+    original_starts: list[int] = []
+    normal_starts: list[int] = []
+    normal_length = 0
+    start = 0
+    length = len(text)
+    while start < length:
+        stop = start + 1
+        while stop < length:
+            char = text[stop]
+            if unicodedata.combining(char) == 0:
+                head = unicodedata.normalize("NFC", text[start:stop])
+                if unicodedata.normalize("NFC", text[start : stop + 1]) == head + unicodedata.normalize(
+                    "NFC", char
+                ):
+                    break
+            stop += 1
+        piece = unicodedata.normalize("NFC", text[start:stop])
+        pieces.append(piece)
+        original_starts.append(start)
+        normal_starts.append(normal_length)
+        normal_length += len(piece)
+        start = stop
+    original_starts.append(length)
+    normal_starts.append(normal_length)
+    return "".join(pieces), original_starts, normal_starts
+
+
+class _FuzzyView:
+    """The normalised document and the map from its offsets to the original's."""
+
+    __slots__ = ("_chunks", "_lines", "_normal_lengths", "_normal_starts", "_starts", "text")
+
+    def __init__(self, document: str) -> None:
+        parts = _LINE_BREAK_KEPT.split(document)
+        lines = parts[0::2]
+        # Offsets of every part; every other one is where a line starts.
+        self._starts = list(accumulate(map(len, parts), initial=0))[0::2]
+        self._lines = lines
+        stripped = [line.strip() for line in lines]
+        text = "\n".join(stripped)
+        self._chunks: dict[int, tuple[list[int], list[int]]] = {}
+        if not unicodedata.is_normalized("NFC", text):
+            for number, line in enumerate(stripped):
+                if not unicodedata.is_normalized("NFC", line):
+                    normal, original_starts, normal_starts = _nfc_chunks(line)
+                    stripped[number] = normal
+                    self._chunks[number] = (original_starts, normal_starts)
+            text = "\n".join(stripped)
+        self.text = text
+        self._normal_lengths = [len(line) for line in stripped]
+        self._normal_starts = list(accumulate((length + 1 for length in self._normal_lengths), initial=0))
+
+    def _column(self, line: int, column: int, *, end: bool) -> int:
+        """Map a column of the normalised line to one of the stripped original line."""
+        chunks = self._chunks.get(line)
+        if chunks is None:
+            return column
+        original_starts, normal_starts = chunks
+        chunk = bisect_right(normal_starts, column) - 1
+        if normal_starts[chunk] == column or not end:
+            return original_starts[chunk]
+        return original_starts[chunk + 1]
+
+    def _lead(self, line: int) -> int:
+        text = self._lines[line]
+        return len(text) - len(text.lstrip())
+
+    def map_start(self, offset: int) -> int:
+        line = bisect_right(self._normal_starts, offset) - 1
+        column = offset - self._normal_starts[line]
+        if column == 0:
+            # A match from the start of a line takes the line's indentation too.
+            return self._starts[line]
+        return self._starts[line] + self._lead(line) + self._column(line, column, end=False)
+
+    def map_end(self, offset: int) -> int:
+        line = bisect_right(self._normal_starts, offset) - 1
+        column = offset - self._normal_starts[line]
+        if column == 0 and line > 0:
+            # The match ended with a line break: take the whole break (CRLF too).
+            return self._starts[line]
+        if column == self._normal_lengths[line]:
+            # The match ended at the end of a line's text: take its trailing white space.
+            return self._starts[line] + len(self._lines[line])
+        return self._starts[line] + self._lead(line) + self._column(line, column, end=True)
+
+
+class Finder:
+    """Occurrences of one anchor in one document, in original offsets."""
+
+    __slots__ = ("_haystack", "_needle", "_view")
+
+    def __init__(self, document: str, anchor: str, *, fuzzy: bool) -> None:
+        if fuzzy:
+            self._view: _FuzzyView | None = _FuzzyView(document)
+            self._haystack = self._view.text
+            self._needle = normalise_anchor(anchor)
+        else:
+            self._view = None
+            self._haystack = document
+            self._needle = anchor
+
+    def _span(self, start: int, end: int) -> tuple[int, int]:
+        if self._view is None:
+            return start, end
+        return self._view.map_start(start), self._view.map_end(end)
+
+    def spans(self, limit: int | None = None) -> list[tuple[int, int]]:
+        """Non-overlapping matches, left to right (at most ``limit``)."""
+        haystack, needle = self._haystack, self._needle
+        found: list[tuple[int, int]] = []
+        position = haystack.find(needle)
+        previous_end = 0
+        while position != -1 and (limit is None or len(found) < limit):
+            start, end = self._span(position, position + len(needle))
+            # Mapped fuzzy spans may touch through a line's trailing white space.
+            start = max(start, previous_end)
+            found.append((start, end))
+            previous_end = end
+            position = haystack.find(needle, position + len(needle))
+        return found
+
+    def count(self) -> int:
+        """How many non-overlapping matches there are."""
+        return self._haystack.count(self._needle)
+
+    def is_ambiguous(self) -> bool:
+        """True when the anchor matches at two or more positions, overlapping ones included."""
+        first = self._haystack.find(self._needle)
+        return first != -1 and self._haystack.find(self._needle, first + 1) != -1
+
+    def positions(self) -> list[int]:
+        """Every start position, overlapping ones included, in original offsets."""
+        haystack, needle = self._haystack, self._needle
+        found: list[int] = []
+        position = haystack.find(needle)
+        while position != -1:
+            found.append(position)
+            position = haystack.find(needle, position + 1)
+        if self._view is not None:
+            found = [self._view.map_start(position) for position in found]
+        return found

@@ -1,0 +1,232 @@
+"""Checking an operation list and turning it into frozen values.
+
+The wire format is camelCase (``oldBlock``, ``fuzzyMatch``); every rule of
+``docs/documents.md`` about fields, types and ranges is enforced here, before
+any operation runs, so a malformed list never changes anything.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .._tool_call import json_pointer, json_type_name
+from ._errors import DocumentEditError
+
+__all__ = ["OPERATION_FIELDS", "Operation", "parse_operations"]
+
+# kind -> (required fields, optional fields); "operation" is always required.
+OPERATION_FIELDS: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "update": (("content",), ()),
+    "append": (("content",), ()),
+    "prepend": (("content",), ()),
+    "replaceBlock": (("oldBlock", "newBlock"), ("occurrence", "fuzzyMatch")),
+    "insertAfter": (("anchor", "content"), ("occurrence", "fuzzyMatch")),
+    "insertBefore": (("anchor", "content"), ("occurrence", "fuzzyMatch")),
+    "deleteBlock": (("anchor",), ("occurrence", "fuzzyMatch")),
+    "replaceAll": (("anchor", "content"), ("occurrence", "fuzzyMatch")),
+}
+_KINDS = tuple(OPERATION_FIELDS)
+_STRING_FIELDS = ("content", "oldBlock", "newBlock", "anchor")
+_NON_EMPTY = ("oldBlock", "anchor")
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One checked operation.
+
+    ``anchor`` is the text to find (``oldBlock`` for ``replaceBlock``), ``text``
+    the text to write (``content`` or ``newBlock``); ``occurrence`` is None when
+    the caller did not name one, -1 for every occurrence.
+    """
+
+    index: int
+    kind: str
+    text: str = ""
+    anchor: str = ""
+    occurrence: int | None = None
+    fuzzy: bool = False
+
+
+def _fail(
+    message: str, *, index: int | None, kind: str | None = None, field: str | None = None
+) -> DocumentEditError:
+    return DocumentEditError("invalid-operation", message, index=index, operation=kind, field=field)
+
+
+def _describe_fields(kind: str) -> str:
+    required, optional = OPERATION_FIELDS[kind]
+    text = "required: 'operation', " + ", ".join(repr(name) for name in required)
+    if optional:
+        text += "; optional: " + ", ".join(repr(name) for name in optional)
+    return text
+
+
+def _as_integer(value: object) -> int | None:
+    """An integer, or a whole-number float such as 2.0; never a boolean."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        return int(value)
+    return None
+
+
+def _parse_occurrence(index: int, kind: str, value: object) -> int:
+    field = json_pointer(index, "occurrence")
+    number = _as_integer(value)
+    if kind == "replaceAll":
+        allowed = (
+            "replaceAll always replaces every occurrence; 'occurrence' may only be -1 here (or left out)"
+        )
+    elif kind == "deleteBlock":
+        allowed = "'occurrence' is an integer >= 1 (1 is the first match), or -1 to delete every match"
+    else:
+        allowed = f"'occurrence' is an integer >= 1 (1 is the first match); -1 is not allowed for {kind}"
+    if number is None:
+        raise _fail(
+            f"Operation {index} ({kind}): 'occurrence' must be an integer; "
+            f"got {json_type_name(value)}. {allowed}.",
+            index=index,
+            kind=kind,
+            field=field,
+        )
+    valid = (
+        number == -1
+        if kind == "replaceAll"
+        else (number >= 1 or number == -1)
+        if kind == "deleteBlock"
+        else number >= 1
+    )
+    if not valid:
+        raise _fail(
+            f"Operation {index} ({kind}): 'occurrence' {number} is out of range. {allowed}.",
+            index=index,
+            kind=kind,
+            field=field,
+        )
+    return number
+
+
+def _parse_one(index: int, raw: object) -> Operation:
+    if not isinstance(raw, Mapping):
+        raise _fail(
+            f"Operation {index} must be an object with an 'operation' field; got {json_type_name(raw)}.",
+            index=index,
+            field=json_pointer(index),
+        )
+    kinds = ", ".join(_KINDS)
+    if "operation" not in raw:
+        raise _fail(
+            f"Operation {index} has no 'operation' field; name one of: {kinds}.",
+            index=index,
+            field=json_pointer(index, "operation"),
+        )
+    kind = raw["operation"]
+    if not isinstance(kind, str) or kind not in OPERATION_FIELDS:
+        shown = repr(kind) if isinstance(kind, str) else json_type_name(kind)
+        raise _fail(
+            f"Operation {index}: 'operation' {shown[:80]} is not known; use one of: {kinds}.",
+            index=index,
+            field=json_pointer(index, "operation"),
+        )
+    required, optional = OPERATION_FIELDS[kind]
+    allowed = {"operation", *required, *optional}
+    for key in raw:
+        if key not in allowed:
+            shown = repr(key)[:80] if isinstance(key, str) else json_type_name(key)
+            raise _fail(
+                f"Operation {index} ({kind}): unexpected field {shown}; {_describe_fields(kind)}.",
+                index=index,
+                kind=kind,
+                field=json_pointer(index, key) if isinstance(key, str) else json_pointer(index),
+            )
+    for name in required:
+        if name not in raw:
+            raise _fail(
+                f"Operation {index} ({kind}): missing field {name!r}; {_describe_fields(kind)}.",
+                index=index,
+                kind=kind,
+                field=json_pointer(index, name),
+            )
+    values: dict[str, Any] = {}
+    for name in _STRING_FIELDS:
+        if name not in raw:
+            continue
+        value = raw[name]
+        if not isinstance(value, str):
+            raise _fail(
+                f"Operation {index} ({kind}): {name!r} must be a string; got {json_type_name(value)}.",
+                index=index,
+                kind=kind,
+                field=json_pointer(index, name),
+            )
+        if name in _NON_EMPTY and not value:
+            raise _fail(
+                f"Operation {index} ({kind}): {name!r} is empty; quote the exact text to find, "
+                "copied from the document.",
+                index=index,
+                kind=kind,
+                field=json_pointer(index, name),
+            )
+        values[name] = value
+    fuzzy = False
+    if "fuzzyMatch" in raw:
+        value = raw["fuzzyMatch"]
+        if not isinstance(value, bool):
+            raise _fail(
+                f"Operation {index} ({kind}): 'fuzzyMatch' must be true or false; "
+                f"got {json_type_name(value)}.",
+                index=index,
+                kind=kind,
+                field=json_pointer(index, "fuzzyMatch"),
+            )
+        if value and kind == "replaceAll":
+            raise _fail(
+                f"Operation {index} (replaceAll): 'fuzzyMatch' true is not supported by replaceAll, which "
+                "matches exactly. Leave it out, or use deleteBlock/replaceBlock with fuzzyMatch.",
+                index=index,
+                kind=kind,
+                field=json_pointer(index, "fuzzyMatch"),
+            )
+        fuzzy = value
+    occurrence = _parse_occurrence(index, kind, raw["occurrence"]) if "occurrence" in raw else None
+    anchor = values.get("oldBlock", values.get("anchor", ""))
+    if fuzzy and not anchor.strip():
+        name = "oldBlock" if kind == "replaceBlock" else "anchor"
+        raise _fail(
+            f"Operation {index} ({kind}): {name!r} is only white space; with fuzzyMatch it would match "
+            "everywhere. Quote some of the text itself.",
+            index=index,
+            kind=kind,
+            field=json_pointer(index, name),
+        )
+    return Operation(
+        index=index,
+        kind=kind,
+        text=values.get("newBlock", values.get("content", "")),
+        anchor=anchor,
+        occurrence=occurrence,
+        fuzzy=fuzzy,
+    )
+
+
+def parse_operations(operations: object) -> tuple[Operation, ...]:
+    """Check a whole operation list; raise ``DocumentEditError`` at the first problem."""
+    if isinstance(operations, (str, bytes, bytearray, Mapping)) or not isinstance(operations, Sequence):
+        raise _fail(
+            f"'operations' must be an array of operation objects; got {json_type_name(operations)}.",
+            index=None,
+            field="",
+        )
+    if not operations:
+        raise _fail(
+            "'operations' is empty; give at least one operation, such as "
+            '{"operation": "replaceBlock", "oldBlock": "...", "newBlock": "..."}.',
+            index=None,
+            field="",
+        )
+    return tuple(_parse_one(index, raw) for index, raw in enumerate(operations))

@@ -1,0 +1,43 @@
+"""Line breaks: counting lines, finding line numbers, keeping CRLF documents CRLF."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+
+__all__ = ["LINE_BREAK", "adapt_line_breaks", "line_count", "line_number", "line_starts", "uses_crlf"]
+
+# A line ends at CRLF, LF or a lone CR, as in the review tools.
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_BARE_LF = re.compile(r"(?<!\r)\n")
+
+
+def uses_crlf(text: str) -> bool:
+    """True when ``text`` has line breaks and every one of them is CRLF."""
+    crlf = text.count("\r\n")
+    return crlf > 0 and text.count("\n") == crlf and text.count("\r") == crlf
+
+
+def adapt_line_breaks(inserted: str, document: str) -> str:
+    """Write every bare LF of ``inserted`` as CRLF when ``document`` uses CRLF throughout."""
+    if "\n" not in inserted or "\r\n" not in document or not uses_crlf(document):
+        return inserted
+    return _BARE_LF.sub("\r\n", inserted)
+
+
+def line_starts(text: str) -> list[int]:
+    """Offsets at which each line of ``text`` starts (the first is 0)."""
+    return [0, *(match.end() for match in LINE_BREAK.finditer(text))]
+
+
+def line_number(starts: list[int], offset: int) -> int:
+    """1-based line number of ``offset``, given ``line_starts(text)``."""
+    return bisect_right(starts, offset)
+
+
+def line_count(text: str) -> int:
+    """Number of lines: 0 for "", and a final line break does not open a new line."""
+    if not text:
+        return 0
+    breaks = len(LINE_BREAK.findall(text))
+    return breaks if text.endswith(("\n", "\r")) else breaks + 1
