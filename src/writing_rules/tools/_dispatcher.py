@@ -1,0 +1,298 @@
+"""The review-tool dispatcher: decoded tool calls in, result envelopes out.
+
+``dispatch`` never raises for a model's input: every problem becomes an
+``{"ok": False, ...}`` envelope whose message names the argument, what was
+wrong and what is allowed. Host mistakes raise at creation instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .. import _rules_data as data
+from .._arguments import ArgumentProblem
+from .._tool_call import (
+    ToolCallError,
+    call_identity,
+    error_envelope,
+    parse_tool_call,
+    success_envelope,
+)
+from ._context import (
+    ModelComparisonContext,
+    ReviewContext,
+    to_model_comparison_context,
+    to_review_context,
+)
+from ._evidence import check_evidence, evidence_failed, evidence_missing, freeze_context, freeze_query
+from ._knowledge import rule_knowledge
+from ._prompt import compose_prompt, response_schema
+from ._scanner import scan_text
+from ._selection import SELECTION_RANK, explain_signal_selection, select_rules
+from ._text_index import utf16_length
+
+__all__ = ["WritingToolDispatcher", "create_writing_tool_dispatcher", "writing_review_tools"]
+
+EvidenceCallback = Callable[[Mapping[str, Any], Mapping[str, Any]], Any]
+
+_RULES, _PROMPT, _SIGNALS, _EVIDENCE = data.TOOL_NAMES
+_LENGTH_RANK = 7
+
+
+def writing_review_tools() -> list[dict[str, Any]]:
+    """The four tool descriptors, fresh plain dicts each call, in the published order."""
+    return data.tool_descriptors()
+
+
+class _Prepared:
+    __slots__ = ("arguments", "call_id", "has_id", "name")
+
+    def __init__(self, name: str, arguments: dict[str, Any], has_id: bool, call_id: str | int | None) -> None:
+        self.name = name
+        self.arguments = arguments
+        self.has_id = has_id
+        self.call_id = call_id
+
+
+class _Failed(Exception):
+    def __init__(self, envelope: dict[str, Any]) -> None:
+        super().__init__()
+        self.envelope = envelope
+
+
+class WritingToolDispatcher:
+    """Executes decoded calls of the four review tools; create it with ``create_writing_tool_dispatcher``."""
+
+    __slots__ = ("_callback", "_comparison", "_review")
+
+    def __init__(
+        self,
+        review_context: ReviewContext | None,
+        model_comparison_context: ModelComparisonContext | None,
+        callback: EvidenceCallback | None,
+    ) -> None:
+        self._review = review_context
+        self._comparison = model_comparison_context
+        self._callback = callback
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if hasattr(self, "_callback"):
+            raise AttributeError("WritingToolDispatcher is immutable")
+        object.__setattr__(self, name, value)
+
+    def tools(self) -> list[dict[str, Any]]:
+        """The tool descriptors this dispatcher executes (fresh dicts)."""
+        return writing_review_tools()
+
+    def dispatch(self, call: object) -> dict[str, Any]:
+        """Execute one decoded call; always returns a fresh JSON-serialisable envelope."""
+        try:
+            prepared = self._prepare(call)
+            if prepared.name == _EVIDENCE:
+                result = self._evidence_data(prepared.arguments, self._call_sync)
+            else:
+                result = self._run(prepared)
+            return success_envelope(prepared.name, result, has_id=prepared.has_id, call_id=prepared.call_id)
+        except _Failed as failed:
+            return failed.envelope
+        except Exception:
+            return _internal_error(call)
+
+    async def dispatch_async(self, call: object) -> dict[str, Any]:
+        """Like ``dispatch``, awaiting an asynchronous evidence callback."""
+        try:
+            prepared = self._prepare(call)
+            if prepared.name != _EVIDENCE:
+                result = self._run(prepared)
+            else:
+                query, outcome = self._evidence_query(prepared.arguments)
+                if outcome is None:
+                    try:
+                        evidence = self._callback(query, self._frozen_context())  # type: ignore[misc]
+                        if hasattr(evidence, "__await__"):
+                            evidence = await evidence
+                        outcome = self._checked(evidence, query)
+                    except Exception as error:
+                        outcome = evidence_failed(query, error)
+                result = outcome
+            return success_envelope(prepared.name, result, has_id=prepared.has_id, call_id=prepared.call_id)
+        except _Failed as failed:
+            return failed.envelope
+        except Exception:
+            return _internal_error(call)
+
+    # -- preparing a call -------------------------------------------------------------------
+
+    def _prepare(self, call: object) -> _Prepared:
+        _, has_id, call_id = call_identity(call)
+        try:
+            parsed = parse_tool_call(call, data.TOOL_NAMES)
+            arguments = dict(parsed.arguments)
+        except ToolCallError as error:
+            raise _Failed(error_envelope(None, error, has_id=has_id, call_id=call_id)) from None
+        except Exception:  # a hostile mapping: its methods raised
+            error = ToolCallError("invalid-call", "The tool call could not be read as a JSON object.")
+            raise _Failed(error_envelope(None, error, has_id=has_id, call_id=call_id)) from None
+        tool = parsed.name
+        if tool not in data.VALIDATORS:
+            error = ToolCallError(
+                "unknown-tool",
+                f"Unknown tool {tool[:80]!r}; this dispatcher executes: {', '.join(data.TOOL_NAMES)}.",
+                field="/name",
+            )
+            raise _Failed(error_envelope(tool, error, has_id=parsed.has_id, call_id=parsed.call_id))
+        if tool == _PROMPT and self._review is None:
+            error = ToolCallError(
+                "host-context-missing",
+                "compose_writing_review_prompt needs the host's review context (audience and goal), "
+                "which this host has not configured; a tool call cannot supply it. "
+                "Use get_writing_rules or find_writing_signals instead.",
+            )
+            raise _Failed(error_envelope(tool, error, has_id=parsed.has_id, call_id=parsed.call_id))
+        problems = data.VALIDATORS[tool](arguments)
+        problems.extend(self._runtime_problems(tool, arguments, problems))
+        if problems:
+            worst = min(problems, key=lambda problem: problem.rank)
+            error = ToolCallError(worst.code, worst.message, field=worst.field)
+            raise _Failed(error_envelope(tool, error, has_id=parsed.has_id, call_id=parsed.call_id))
+        return _Prepared(tool, arguments, parsed.has_id, parsed.call_id)
+
+    def _runtime_problems(
+        self, tool: str, arguments: dict[str, Any], problems: list[ArgumentProblem]
+    ) -> list[ArgumentProblem]:
+        """Checks beyond the schema: profile membership, signals, UTF-16 length, cohorts."""
+        extra: list[ArgumentProblem] = []
+        if tool == _SIGNALS:
+            problems[:] = explain_signal_selection(problems, arguments.get("ruleIds"))
+            text = arguments.get("text")
+            if isinstance(text, str) and len(text) <= data.MAX_TEXT_UNITS:
+                units = utf16_length(text)
+                if units > data.MAX_TEXT_UNITS:
+                    extra.append(
+                        ArgumentProblem(
+                            _LENGTH_RANK,
+                            "text-too-long",
+                            "/text",
+                            f"Argument text is {units:,} UTF-16 code units long (characters outside the "
+                            f"Basic Multilingual Plane count two); at most {data.MAX_TEXT_UNITS:,} are "
+                            "allowed. Split the text and scan the parts.",
+                        )
+                    )
+        if tool in (_RULES, _PROMPT, _SIGNALS):
+            select_rules(arguments, signals_only=tool == _SIGNALS, problems=extra)
+        if tool == _EVIDENCE and self._comparison is not None:
+            cohort = arguments.get("cohortId")
+            if isinstance(cohort, str) and cohort not in self._comparison.cohort_ids:
+                extra.append(
+                    ArgumentProblem(
+                        SELECTION_RANK,
+                        "invalid-selection",
+                        "/cohortId",
+                        f"Cohort {cohort[:80]!r} is not allowed by this host; allowed cohorts: "
+                        f"{', '.join(self._comparison.cohort_ids)}.",
+                    )
+                )
+        return extra
+
+    # -- running the tools --------------------------------------------------------------------
+
+    def _run(self, prepared: _Prepared) -> dict[str, Any]:
+        arguments = {**data.TOOL_DEFAULTS[prepared.name], **prepared.arguments}
+        language = arguments["language"]
+        if prepared.name == _RULES:
+            rule_ids = select_rules(arguments, signals_only=False, problems=[])
+            return rule_knowledge(rule_ids, language, arguments["detail"], arguments.get("profile"))
+        if prepared.name == _PROMPT:
+            assert self._review is not None
+            rule_ids = select_rules(arguments, signals_only=False, problems=[])
+            max_findings = int(arguments["maxFindings"])
+            return {
+                "profile": arguments["profile"],
+                "language": language,
+                "ruleIds": list(rule_ids),
+                "maxFindings": max_findings,
+                "prompt": compose_prompt(
+                    arguments["profile"], language, rule_ids, max_findings, self._review
+                ),
+                "responseSchema": response_schema(rule_ids, max_findings),
+            }
+        rule_ids = select_rules(arguments, signals_only=True, problems=[])
+        return scan_text(arguments["text"], language, rule_ids, int(arguments["maxSignals"]))
+
+    # -- tool 4 -----------------------------------------------------------------------------
+
+    def _frozen_context(self) -> Mapping[str, tuple[str, ...]]:
+        assert self._comparison is not None
+        return freeze_context(self._comparison.available_model_ids, self._comparison.cohort_ids)
+
+    def _evidence_query(self, arguments: dict[str, Any]) -> tuple[Mapping[str, str], dict[str, Any] | None]:
+        """The frozen query, and the result when no callback is to be called."""
+        query = freeze_query(
+            arguments["language"], arguments["profile"], arguments["role"], arguments["cohortId"]
+        )
+        if self._comparison is None:
+            return query, evidence_missing(
+                query,
+                "The host has not configured model-comparison evidence, so none is available "
+                "and no model is chosen.",
+            )
+        if self._callback is None:
+            return query, evidence_missing(
+                query,
+                "The host has no evidence source for model comparisons, so none is available "
+                "and no model is chosen.",
+            )
+        return query, None
+
+    def _call_sync(self, query: Mapping[str, str]) -> dict[str, Any]:
+        try:
+            evidence = self._callback(query, self._frozen_context())  # type: ignore[misc]
+        except Exception as error:
+            return evidence_failed(query, error)
+        if hasattr(evidence, "__await__"):
+            close = getattr(evidence, "close", None)
+            if callable(close):
+                close()  # no "coroutine was never awaited" warning
+            return evidence_failed(query, _AwaitableFromSyncDispatch())
+        return self._checked(evidence, query)
+
+    def _checked(self, evidence: object, query: Mapping[str, str]) -> dict[str, Any]:
+        assert self._comparison is not None
+        return check_evidence(evidence, query=query, available_model_ids=self._comparison.available_model_ids)
+
+    def _evidence_data(
+        self, arguments: dict[str, Any], call: Callable[[Mapping[str, str]], dict[str, Any]]
+    ) -> dict[str, Any]:
+        query, outcome = self._evidence_query(arguments)
+        return outcome if outcome is not None else call(query)
+
+
+class _AwaitableFromSyncDispatch(Exception):
+    """The callback returned an awaitable to the synchronous ``dispatch``; use ``dispatch_async``."""
+
+
+def _internal_error(call: object) -> dict[str, Any]:
+    name, has_id, call_id = call_identity(call)
+    error = ToolCallError("internal-error", "The tool failed unexpectedly; this is a bug in writing-rules.")
+    return error_envelope(name if name in data.TOOL_NAMES else None, error, has_id=has_id, call_id=call_id)
+
+
+def create_writing_tool_dispatcher(
+    *,
+    review_context: ReviewContext | Mapping[str, Any] | None = None,
+    model_comparison_context: ModelComparisonContext | Mapping[str, Any] | None = None,
+    get_model_comparison_evidence: EvidenceCallback | None = None,
+) -> WritingToolDispatcher:
+    """Create a dispatcher with the host's options, checked now (``TypeError`` / ``ValueError``)."""
+    review = to_review_context(review_context)
+    comparison = to_model_comparison_context(model_comparison_context)
+    if get_model_comparison_evidence is not None:
+        if not callable(get_model_comparison_evidence):
+            raise TypeError("get_model_comparison_evidence must be callable: (query, context) -> evidence")
+        if comparison is None:
+            raise ValueError(
+                "get_model_comparison_evidence needs model_comparison_context (available model ids and "
+                "cohort ids) so the evidence can be checked against them"
+            )
+    return WritingToolDispatcher(review, comparison, get_model_comparison_evidence)

@@ -1,0 +1,88 @@
+"""Resolving ``profile`` and ``ruleIds`` into the rules a tool works on.
+
+The requested scope is never widened, narrowed or replaced: a rule outside
+the profile, or without signals for the scanner, is an ``invalid-selection``
+problem, not a fallback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .. import _rules_data as data
+from .._arguments import ArgumentProblem
+
+__all__ = ["SELECTION_RANK", "select_rules"]
+
+SELECTION_RANK = 6
+
+
+def select_rules(
+    arguments: Mapping[str, Any], *, signals_only: bool, problems: list[ArgumentProblem]
+) -> tuple[str, ...]:
+    """Rule ids in catalogue order; appends a problem for every id outside the scope."""
+    profile_id = arguments.get("profile")
+    profile = data.PROFILES.get(profile_id) if isinstance(profile_id, str) else None
+    requested = arguments.get("ruleIds")
+    if isinstance(requested, list):
+        for index, rule_id in enumerate(requested):
+            if not isinstance(rule_id, str) or rule_id not in data.RULES:
+                continue  # the schema validator has reported it
+            if profile is not None and rule_id not in profile.rule_ids:
+                problems.append(
+                    ArgumentProblem(
+                        SELECTION_RANK,
+                        "invalid-selection",
+                        f"/ruleIds/{index}",
+                        f"Rule {rule_id!r} is not part of profile {profile.id!r}; its rules are: "
+                        f"{', '.join(_allowed(profile.rule_ids, signals_only))}.",
+                    )
+                )
+        chosen = set(requested)
+        return tuple(rule_id for rule_id in data.RULE_IDS if rule_id in chosen)
+    pool = profile.rule_ids if profile is not None else data.RULE_IDS
+    selected = tuple(_allowed(pool, signals_only))
+    if not selected and profile is not None:
+        problems.append(
+            ArgumentProblem(
+                SELECTION_RANK,
+                "invalid-selection",
+                "/profile",
+                f"Profile {profile.id!r} has no rules with static signals; choose another profile.",
+            )
+        )
+    return selected
+
+
+def _allowed(rule_ids: tuple[str, ...], signals_only: bool) -> list[str]:
+    return [rule_id for rule_id in rule_ids if not signals_only or data.RULES[rule_id].has_signals]
+
+
+def explain_signal_selection(problems: list[ArgumentProblem], requested: object) -> list[ArgumentProblem]:
+    """Say why a known rule was refused by the scanner: it has no static signals."""
+    if not isinstance(requested, list):
+        return problems
+    with_signals = ", ".join(rule_id for rule_id in data.RULE_IDS if data.RULES[rule_id].has_signals)
+    explained = []
+    for problem in problems:
+        index = _index(problem.field) if problem.code == "invalid-selection" else None
+        if index is not None and index < len(requested):
+            rule_id = requested[index]
+            if isinstance(rule_id, str) and rule_id in data.RULES and not data.RULES[rule_id].has_signals:
+                problem = ArgumentProblem(
+                    problem.rank,
+                    problem.code,
+                    problem.field,
+                    f"Rule {rule_id!r} has no static signals, so the scanner cannot look for it; "
+                    f"rules with signals: {with_signals}. Use compose_writing_review_prompt to review it.",
+                )
+        explained.append(problem)
+    return explained
+
+
+def _index(field: str) -> int | None:
+    prefix = "/ruleIds/"
+    if field.startswith(prefix) and field[len(prefix) :].isdigit():
+        return int(field[len(prefix) :])
+    return None
