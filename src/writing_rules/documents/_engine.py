@@ -118,10 +118,12 @@ def _apply(operation: Operation, document: str, strict: bool) -> tuple[str, dict
         spans = finder.spans()
         if not spans:
             raise _not_found(operation, document)
+        replacement = "" if kind == "deleteBlock" else text
         pieces = []
         previous = 0
         for start, end in spans:
             pieces.append(document[previous:start])
+            pieces.append(replacement)
             previous = end
         pieces.append(document[previous:])
         return "".join(pieces), None

@@ -194,6 +194,8 @@ def _parse_one(index: int, raw: object) -> Operation:
             )
         fuzzy = value
     occurrence = _parse_occurrence(index, kind, raw["occurrence"]) if "occurrence" in raw else None
+    if kind == "replaceAll":
+        occurrence = -1  # replaceAll always means every occurrence
     anchor = values.get("oldBlock", values.get("anchor", ""))
     if fuzzy and not anchor.strip():
         name = "oldBlock" if kind == "replaceBlock" else "anchor"
