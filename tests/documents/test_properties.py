@@ -51,7 +51,7 @@ def reference(document: str, operations: list[dict]) -> str:
         total = len(parts) - 1
         if total == 0:
             raise RefError(index, "not-found")
-        occurrence = operation.get("occurrence", -1 if kind == "replaceAll" else 1)
+        occurrence = int(operation.get("occurrence", -1 if kind == "replaceAll" else 1))
         if occurrence == -1:
             document = ("" if kind == "deleteBlock" else text).join(parts)
             continue
