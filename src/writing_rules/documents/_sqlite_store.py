@@ -70,11 +70,14 @@ class SqliteDocumentStore:
             raise ValueError("timeout must be a positive number of seconds")
         self._path = location
         self._timeout = float(timeout)
-        with self._connection() as connection:
-            connection.execute("PRAGMA journal_mode=WAL")
-            with self._transaction(connection):
-                for statement in _SCHEMA:
-                    connection.execute(statement)
+        try:
+            with self._connection() as connection:
+                connection.execute("PRAGMA journal_mode=WAL")
+                with self._transaction(connection):
+                    for statement in _SCHEMA:
+                        connection.execute(statement)
+        except sqlite3.Error as error:
+            raise ValueError(f"cannot open the document database {location!r}: {error}") from None
 
     @contextlib.contextmanager
     def _connection(self) -> Iterator[sqlite3.Connection]:
