@@ -61,6 +61,7 @@ class SourceTree:
     catalog: Located | None
     prompts: Located | None
     rules: tuple[RuleFile, ...]
+    rule_names: tuple[str, ...]  # file stems of every rule file, parsed or not
 
 
 def _rel(path: Path, root: Path) -> str:
@@ -80,7 +81,9 @@ def read_sources(root: Path, problems: list[RuleSourceError]) -> SourceTree:
         rule = _read_rule_file(path, root, problems)
         if rule is not None:
             rules.append(rule)
-    return SourceTree(catalog=catalog, prompts=prompts, rules=tuple(rules))
+    return SourceTree(
+        catalog=catalog, prompts=prompts, rules=tuple(rules), rule_names=tuple(p.stem for p in rule_paths)
+    )
 
 
 def _read_text(path: Path, root: Path, problems: list[RuleSourceError]) -> str | None:

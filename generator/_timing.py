@@ -39,13 +39,13 @@ def inputs(examples):
 for line in sys.stdin:
     job = json.loads(line)
     regex = re.compile(job["pattern"])
-    worst = 0.0
-    for text in inputs(job["examples"]):
+    texts = inputs(job["examples"])
+    print(len(texts), flush=True)
+    for text in texts:
         start = time.perf_counter()
         for _ in regex.finditer(text):
             pass
-        worst = max(worst, time.perf_counter() - start)
-    print(json.dumps({"index": job["index"], "seconds": worst}), flush=True)
+        print(time.perf_counter() - start, flush=True)
 """
 
 
@@ -94,20 +94,19 @@ def _run_child(
             message = {"index": job.index, "pattern": job.pattern, "examples": list(job.examples)}
             child.stdin.write(json.dumps(message) + "\n")
             child.stdin.flush()
-            inputs = 11 + 2 * len(job.examples)
             try:
-                report = json.loads(lines.get(timeout=time_limit * inputs + 5.0))
+                count = int(lines.get(timeout=30.0))  # building the inputs
+                for _ in range(count):
+                    # A margin over the limit absorbs scheduling noise; a runaway pattern needs minutes.
+                    seconds = float(lines.get(timeout=time_limit + 1.0))
+                    if seconds > time_limit:
+                        raise queue.Empty
             except queue.Empty:
                 problems[job.index] = (
-                    f"pattern did not finish within {time_limit:g} s on an adversarial "
-                    f"{length:,}-character input; it backtracks catastrophically"
+                    f"pattern took longer than {time_limit:g} s on an adversarial {length:,}-character "
+                    "input; it backtracks catastrophically"
                 )
                 return settled + 1
-            if report["seconds"] > time_limit:
-                problems[job.index] = (
-                    f"pattern took {report['seconds']:.2f} s on an adversarial {length:,}-character "
-                    f"input (limit {time_limit:g} s); it backtracks too much"
-                )
             settled += 1
         return settled
     finally:

@@ -102,34 +102,39 @@ def _schema_problems(doc: Located, schema: str) -> list[RuleSourceError]:
 
 def build_catalogue(tree: SourceTree, problems: list[RuleSourceError], *, timed: bool = True) -> Catalogue | None:
     """Validate everything, collecting problems; return the catalogue when there are none."""
-    start = len(problems)
     order, profiles_src = _check_catalog(tree.catalog, problems)
     prompts = _check_prompts(tree.prompts, problems)
     rules: dict[str, tuple[Rule, RuleFile]] = {}
     patterns: list[tuple[TimedPattern, RuleFile, tuple[Any, ...]]] = []
+    first_file: dict[str, str] = {}
     for rule_file in tree.rules:
+        rule_id = rule_file.front.value.get("id") if isinstance(rule_file.front.value, dict) else None
+        if isinstance(rule_id, str):
+            if rule_id in first_file:
+                problems.append(
+                    rule_file.front.at(("id",), f"duplicate rule id {rule_id!r} (also in {first_file[rule_id]})")
+                )
+                continue
+            first_file[rule_id] = rule_file.path
         rule = _check_rule(rule_file, set(profiles_src), patterns, problems)
-        if rule is None:
-            continue
-        if rule.id in rules:
-            first = rules[rule.id][1].path
-            problems.append(rule_file.front.at(("id",), f"duplicate rule id {rule.id!r} (also in {first})"))
-            continue
-        rules[rule.id] = (rule, rule_file)
+        if rule is not None:
+            rules[rule.id] = (rule, rule_file)
     if tree.catalog is not None and order:
+        # A file whose front matter did not parse still counts by its name, so
+        # one YAML error does not cascade into "no rule file".
+        known = set(first_file) | set(tree.rule_names)
         for index, rule_id in enumerate(order):
-            if rule_id not in rules and not any(r.front.value.get("id") == rule_id for r in tree.rules
-                                                if isinstance(r.front.value, dict)):
+            if rule_id not in known:
                 problems.append(tree.catalog.at(("order", index), f"order names {rule_id!r}, which has no rule file"))
         for rule_id, (_, rule_file) in rules.items():
             if rule_id not in order:
                 problems.append(rule_file.front.at(("id",), f"rule {rule_id!r} is missing from 'order' in catalog.yaml"))
-    if timed and patterns and len(problems) == start:
+    if timed and patterns and not problems:
         slow = timing_problems([job for job, _, _ in patterns])
         for job, rule_file, path in patterns:
             if job.index in slow:
                 problems.append(rule_file.front.at(path, slow[job.index]))
-    if len(problems) > start:
+    if problems:  # including those found while reading the files
         return None
     ordered = tuple(rules[rule_id][0] for rule_id in order)
     profiles = tuple(

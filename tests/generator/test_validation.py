@@ -1,0 +1,179 @@
+"""Every validation failure names the file and line a rule author must fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator import SourceProblems, compile_sources, generate
+
+from .sources import PLAIN_RULE, WORD_CHOICE, line_of, write_tree
+
+RULE = "rules-src/rules/word-choice.md"
+PLAIN = "rules-src/rules/plain-rule.md"
+
+
+def problems_of(root: Path) -> list[str]:
+    with pytest.raises(SourceProblems) as caught:
+        compile_sources(root, timed=False)
+    return [str(problem) for problem in caught.value.problems]
+
+
+def test_the_valid_tree_compiles(tmp_path: Path) -> None:
+    result = compile_sources(write_tree(tmp_path), timed=False)
+    assert [rule.id for rule in result.catalogue.rules] == ["plain-rule", "word-choice"]
+
+
+def test_missing_german_section(tmp_path: Path) -> None:
+    text = PLAIN_RULE[: PLAIN_RULE.index("## de")]
+    found = problems_of(write_tree(tmp_path, **{PLAIN: text}))
+    assert found == [f"{PLAIN}:{line_of(text, '## en')}:1: missing German section '## de'; every rule needs en and de"]
+
+
+def test_sub_sections_differ_between_languages(tmp_path: Path) -> None:
+    de_part = PLAIN_RULE.index("## de")
+    text = PLAIN_RULE[:de_part] + PLAIN_RULE[de_part:].replace("### Applies when\n\nImmer.\n\n", "")
+    found = problems_of(write_tree(tmp_path, **{PLAIN: text}))
+    assert len(found) == 1
+    assert found[0].startswith(f"{PLAIN}:{line_of(text, '### Examples', 2)}:1: sub-section '### Examples' is out of order")
+
+
+def test_unknown_sub_section(tmp_path: Path) -> None:
+    text = PLAIN_RULE.replace("### Applies when\n\nImmer.", "### Wann sie gilt\n\nImmer.")
+    found = problems_of(write_tree(tmp_path, **{PLAIN: text}))
+    assert len(found) == 1
+    assert found[0].startswith(f"{PLAIN}:{line_of(text, '### Wann sie gilt')}:1: unknown sub-section")
+
+
+def test_duplicate_id(tmp_path: Path) -> None:
+    # Files are read in path order: the copy comes first, so the original is the duplicate.
+    copy = "rules-src/rules/word-choice-copy.md"
+    found = problems_of(write_tree(tmp_path, **{copy: WORD_CHOICE}))
+    line = line_of(WORD_CHOICE, "id: word-choice")
+    assert found == [
+        f"{copy}:{line}:5: id 'word-choice' must equal the file name 'word-choice-copy'",
+        f"{RULE}:{line}:5: duplicate rule id 'word-choice' (also in {copy})",
+    ]
+
+
+def test_id_must_equal_the_file_name(tmp_path: Path) -> None:
+    text = PLAIN_RULE.replace("id: plain-rule", "id: other-rule")
+    found = problems_of(write_tree(tmp_path, **{PLAIN: text}))
+    id_line = line_of(text, "id: other-rule")
+    assert f"{PLAIN}:{id_line}:5: id 'other-rule' must equal the file name 'plain-rule'" in found
+
+
+def test_unknown_profile(tmp_path: Path) -> None:
+    text = WORD_CHOICE.replace("profiles: [public-docs]", "profiles: [public-docs, marketing]")
+    found = problems_of(write_tree(tmp_path, **{RULE: text}))
+    line = line_of(text, "profiles:")
+    col = text.splitlines()[line - 1].index("marketing") + 1
+    assert found == [f"{RULE}:{line}:{col}: unknown profile 'marketing'; known profiles: public-docs"]
+
+
+def test_pattern_that_does_not_compile(tmp_path: Path) -> None:
+    text = WORD_CHOICE.replace("'(?i)\\b(?:powerful|seamless(?:ly)?)\\b'", "'(?i)\\b(?:powerful|seamless'")
+    found = problems_of(write_tree(tmp_path, **{RULE: text}))
+    line = line_of(text, "seamless'")
+    assert len(found) == 1
+    assert found[0].startswith(f"{RULE}:{line}:")
+    assert "pattern does not compile: missing ), unterminated subpattern" in found[0]
+
+
+def test_must_match_example_that_does_not_match(tmp_path: Path) -> None:
+    text = WORD_CHOICE.replace("- A [[powerful]] API.", "- A strong API.")
+    found = problems_of(write_tree(tmp_path, **{RULE: text}))
+    assert found == [
+        f"{RULE}:{line_of(text, '- A strong API.')}:9: pattern does not match this must_match example: 'A strong API.'"
+    ]
+
+
+def test_must_not_match_example_that_matches(tmp_path: Path) -> None:
+    text = WORD_CHOICE.replace("- The power supply.", "- A seamless upgrade.")
+    found = problems_of(write_tree(tmp_path, **{RULE: text}))
+    assert found == [
+        f"{RULE}:{line_of(text, '- A seamless upgrade.')}:9: pattern matches 'seamless' in this "
+        "must_not_match example"
+    ]
+
+
+def test_marked_span_must_equal_the_match(tmp_path: Path) -> None:
+    text = WORD_CHOICE.replace("- A [[powerful]] API.", "- A [[powerful API]].")
+    found = problems_of(write_tree(tmp_path, **{RULE: text}))
+    assert found == [
+        f"{RULE}:{line_of(text, '- A [[powerful API]].')}:9: pattern matches 'powerful'; the example marks 'powerful API'"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("pattern", "why"),
+    [
+        ("'(?:\\w+\\s?)+x'", "nested quantifiers"),
+        ("'(?:a|ab)*c'", "alternatives under a quantifier"),
+        ("'\\s*\\s+x'", "adjacent quantifiers over overlapping characters"),
+    ],
+)
+def test_catastrophic_pattern_is_refused_statically(tmp_path: Path, pattern: str, why: str) -> None:
+    text = WORD_CHOICE.replace("'(?i)\\b(?:powerful|seamless(?:ly)?)\\b'", pattern)
+    text = text.replace("- A [[powerful]] API.", "- ab x c")
+    found = problems_of(write_tree(tmp_path, **{RULE: text}))
+    line = line_of(text, pattern)
+    assert any(problem.startswith(f"{RULE}:{line}:14: ") and why in problem for problem in found), found
+
+
+def test_slow_pattern_is_refused_by_the_timed_run(tmp_path: Path) -> None:
+    # Quadratic but invisible to the static check: \w+ then a literal that \w also matches.
+    pattern = "'(?i)\\w+ful\\b'"
+    text = WORD_CHOICE.replace("'(?i)\\b(?:powerful|seamless(?:ly)?)\\b'", pattern)
+    text = text.replace("- A [[powerful]] API.", "- A [[powerful]] API.")
+    root = write_tree(tmp_path, **{RULE: text})
+    with pytest.raises(SourceProblems) as caught:
+        compile_sources(root, timed=True)
+    found = [str(problem) for problem in caught.value.problems]
+    assert len(found) == 1
+    assert found[0].startswith(f"{RULE}:{line_of(text, pattern)}:14: pattern ")
+    assert "backtracks" in found[0]
+
+
+def test_yaml_syntax_error(tmp_path: Path) -> None:
+    text = WORD_CHOICE.replace("severity: warning", "severity: [warning")
+    found = problems_of(write_tree(tmp_path, **{RULE: text}))
+    assert len(found) == 1
+    assert found[0].startswith(f"{RULE}:{line_of(text, 'profiles:')}:")
+    assert "YAML syntax error" in found[0]
+
+
+def test_schema_errors_point_at_the_field(tmp_path: Path) -> None:
+    text = WORD_CHOICE.replace("severity: warning", "severity: loud\nowner: docs-team")
+    found = problems_of(write_tree(tmp_path, **{RULE: text}))
+    assert f"{RULE}:{line_of(text, 'owner:')}:1: unknown field 'owner'; allowed here: id, metadata, profiles, " \
+        "severity, signals, summary, title" in found
+    assert any(p.startswith(f"{RULE}:{line_of(text, 'severity: loud')}:11: severity:") for p in found)
+
+
+def test_a_rule_with_signals_needs_both_languages(tmp_path: Path) -> None:
+    start = WORD_CHOICE.index("  - id: hype-de")
+    end = WORD_CHOICE.index("---", start)
+    text = WORD_CHOICE[:start] + WORD_CHOICE[end:]
+    found = problems_of(write_tree(tmp_path, **{RULE: text}))
+    assert found == [f"{RULE}:{line_of(text, 'signals:')}:1: a rule with signals needs at least one 'de' pattern"]
+
+
+def test_every_problem_is_reported_at_once(tmp_path: Path) -> None:
+    broken_rule = WORD_CHOICE.replace("- The power supply.", "- A seamless upgrade.")
+    broken_plain = PLAIN_RULE[: PLAIN_RULE.index("## de")]
+    found = problems_of(write_tree(tmp_path, **{RULE: broken_rule, PLAIN: broken_plain}))
+    assert len(found) == 2
+    assert found == sorted(found)
+
+
+def test_invalid_sources_leave_the_previous_module_untouched(tmp_path: Path) -> None:
+    root = write_tree(tmp_path)
+    output = tmp_path / "out.py"
+    assert generate(root, output, timed=False) is True
+    before = output.read_bytes()
+    write_tree(root, **{RULE: WORD_CHOICE.replace("severity: warning", "severity: [warning")})
+    with pytest.raises(SourceProblems):
+        generate(root, output, timed=False)
+    assert output.read_bytes() == before
