@@ -282,6 +282,14 @@ def test_fuzzy_is_crlf_agnostic_both_ways() -> None:
     assert apply_operations(lf, [op("deleteBlock", anchor="one\r\ntwo\r\n", fuzzyMatch=True)]) == "three\n"
 
 
+def test_fuzzy_in_a_document_with_mixed_line_breaks() -> None:
+    document = "a\r\n  b  \nc\rd"
+    assert apply_operations(document, [op("deleteBlock", anchor="b\n", fuzzyMatch=True)]) == "a\r\nc\rd"
+    assert apply_operations(
+        document, [op("replaceBlock", oldBlock="c\nd", newBlock="X", fuzzyMatch=True)]
+    ) == ("a\r\n  b  \nX")
+
+
 def test_fuzzy_compares_nfc_and_edits_the_original_characters() -> None:
     decomposed = unicodedata.normalize("NFD", "Größe und Maße\n")
     result = apply_operations(

@@ -144,13 +144,18 @@ def _apply(operation: Operation, document: str, strict: bool) -> tuple[str, dict
         )
     warning = _ambiguity(operation, document, finder, strict)
     start, end = spans[wanted - 1]
-    if kind == "replaceBlock":
-        return document[:start] + text + document[end:], warning
     if kind == "insertAfter":
-        return document[:end] + text + document[end:], warning
-    if kind == "insertBefore":
-        return document[:start] + text + document[start:], warning
-    return document[:start] + document[end:], warning  # deleteBlock
+        start = end
+    elif kind == "insertBefore":
+        end = start
+    elif kind == "deleteBlock":
+        text = ""
+    if wanted == 1 and not operation.fuzzy:
+        # The first exact match is the one str.replace finds: one pass, one copy.
+        anchor = operation.anchor
+        replacement = {"insertAfter": anchor + text, "insertBefore": text + anchor}.get(kind, text)
+        return document.replace(anchor, replacement, 1), warning
+    return "".join((document[:start], text, document[end:])), warning
 
 
 def edit(content: str, operations: object, *, strict_occurrence: bool = False) -> EditResult:

@@ -61,20 +61,42 @@ def _nfc_chunks(text: str) -> tuple[str, list[int], list[int]]:
 
 
 class _FuzzyView:
-    """The normalised document and the map from its offsets to the original's."""
+    """The normalised document and the map from its offsets to the original's.
 
-    __slots__ = ("_chunks", "_lines", "_normal_lengths", "_normal_starts", "_starts", "text")
+    Line tables are cumulative lengths built by C-level ``accumulate``; a line
+    start is ``cumulative[k] + k * break_width``, found by binary search, so a
+    1 MB document is indexed in a few milliseconds.
+    """
+
+    __slots__ = (
+        "_break",
+        "_chunks",
+        "_lines",
+        "_normal_cumulative",
+        "_original_cumulative",
+        "_starts",
+        "text",
+    )
 
     def __init__(self, document: str) -> None:
-        parts = _LINE_BREAK_KEPT.split(document)
-        lines = parts[0::2]
-        # Offsets of every part; every other one is where a line starts.
-        self._starts = list(accumulate(map(len, parts), initial=0))[0::2]
+        self._starts: list[int] | None = None
+        if "\r" not in document:
+            lines = document.split("\n")
+            self._break = 1
+        elif document.count("\r") == document.count("\n") == document.count("\r\n"):
+            lines = document.split("\r\n")
+            self._break = 2
+        else:  # mixed line breaks: keep every line start
+            parts = _LINE_BREAK_KEPT.split(document)
+            lines = parts[0::2]
+            self._starts = list(accumulate(map(len, parts), initial=0))[0::2]
+            self._break = 0
         self._lines = lines
-        stripped = [line.strip() for line in lines]
+        self._original_cumulative = list(accumulate(map(len, lines), initial=0))
+        stripped = list(map(str.strip, lines))
         text = "\n".join(stripped)
         self._chunks: dict[int, tuple[list[int], list[int]]] = {}
-        if not unicodedata.is_normalized("NFC", text):
+        if not text.isascii() and not unicodedata.is_normalized("NFC", text):
             for number, line in enumerate(stripped):
                 if not unicodedata.is_normalized("NFC", line):
                     normal, original_starts, normal_starts = _nfc_chunks(line)
@@ -82,8 +104,27 @@ class _FuzzyView:
                     self._chunks[number] = (original_starts, normal_starts)
             text = "\n".join(stripped)
         self.text = text
-        self._normal_lengths = [len(line) for line in stripped]
-        self._normal_starts = list(accumulate((length + 1 for length in self._normal_lengths), initial=0))
+        self._normal_cumulative = list(accumulate(map(len, stripped), initial=0))
+
+    def _line_start(self, line: int) -> int:
+        if self._starts is not None:
+            return self._starts[line]
+        return self._original_cumulative[line] + line * self._break
+
+    def _normal_line(self, offset: int) -> tuple[int, int]:
+        """The normalised line holding ``offset`` and the column in it."""
+        cumulative = self._normal_cumulative
+        low, high = 0, len(self._lines) - 1
+        while low < high:  # last line whose start (cumulative[k] + k) <= offset
+            middle = (low + high + 1) // 2
+            if cumulative[middle] + middle <= offset:
+                low = middle
+            else:
+                high = middle - 1
+        return low, offset - cumulative[low] - low
+
+    def _normal_length(self, line: int) -> int:
+        return self._normal_cumulative[line + 1] - self._normal_cumulative[line]
 
     def _column(self, line: int, column: int, *, end: bool) -> int:
         """Map a column of the normalised line to one of the stripped original line."""
@@ -101,23 +142,21 @@ class _FuzzyView:
         return len(text) - len(text.lstrip())
 
     def map_start(self, offset: int) -> int:
-        line = bisect_right(self._normal_starts, offset) - 1
-        column = offset - self._normal_starts[line]
+        line, column = self._normal_line(offset)
         if column == 0:
             # A match from the start of a line takes the line's indentation too.
-            return self._starts[line]
-        return self._starts[line] + self._lead(line) + self._column(line, column, end=False)
+            return self._line_start(line)
+        return self._line_start(line) + self._lead(line) + self._column(line, column, end=False)
 
     def map_end(self, offset: int) -> int:
-        line = bisect_right(self._normal_starts, offset) - 1
-        column = offset - self._normal_starts[line]
+        line, column = self._normal_line(offset)
         if column == 0 and line > 0:
             # The match ended with a line break: take the whole break (CRLF too).
-            return self._starts[line]
-        if column == self._normal_lengths[line]:
+            return self._line_start(line)
+        if column == self._normal_length(line):
             # The match ended at the end of a line's text: take its trailing white space.
-            return self._starts[line] + len(self._lines[line])
-        return self._starts[line] + self._lead(line) + self._column(line, column, end=True)
+            return self._line_start(line) + len(self._lines[line])
+        return self._line_start(line) + self._lead(line) + self._column(line, column, end=True)
 
 
 class Finder:
@@ -152,6 +191,8 @@ class Finder:
             start = max(start, previous_end)
             found.append((start, end))
             previous_end = end
+            if limit is not None and len(found) == limit:
+                break
             position = haystack.find(needle, position + len(needle))
         return found
 
