@@ -1,0 +1,154 @@
+"""Scanning a whole file with ``find_writing_signals``, whatever its length.
+
+The tool takes at most ``MAX_TEXT_UNITS`` UTF-16 code units and returns at
+most 500 signals per call. Longer files are cut into pieces (at blank lines
+outside fenced code where possible, so context flags stay right), a piece with
+more than 500 signals is cut again, and every position is mapped back to the
+whole file.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .. import _rules_data as data
+
+__all__ = ["ScanError", "scan_whole_text", "split_points", "utf16_units"]
+
+_TOOL_MAX_SIGNALS = 500
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)")
+_FENCE = re.compile(r"[ \t]{0,3}(```|~~~)")
+
+Dispatch = Callable[[Mapping[str, Any]], Mapping[str, Any]]
+
+
+class ScanError(ValueError):
+    """The scanner refused a call (e.g. an unknown rule); ``code`` is the tool's error code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def utf16_units(text: str) -> int:
+    """Length of ``text`` in UTF-16 code units (outside the BMP counts two)."""
+    return len(text) + sum(1 for character in text if ord(character) > 0xFFFF)
+
+
+def _fit(text: str, start: int, limit: int) -> int:
+    """The largest end such that ``text[start:end]`` has at most ``limit`` UTF-16 units."""
+    end = min(len(text), start + limit)
+    while (excess := utf16_units(text[start:end]) - limit) > 0:
+        end -= excess
+    return end
+
+
+def _cut(text: str, start: int, end: int) -> int:
+    """Where to end a piece in ``text[start:end]``: the best boundary, latest first."""
+    window = text[start:end]
+    in_fence = False
+    blank_outside = blank_any = line_end = -1
+    for line in _LINE.finditer(window):
+        position = line.end()
+        if text[start + position - 1] == "\r" and text[start + position : start + position + 1] == "\n":
+            continue  # never part a CRLF
+        if _FENCE.match(line.group()):
+            in_fence = not in_fence
+        if not line.group().strip():
+            blank_any = position
+            if not in_fence:
+                blank_outside = position
+        line_end = position
+    for candidate in (blank_outside, blank_any, line_end):
+        if candidate > 0:
+            return start + candidate
+    space = max(window.rfind(" "), window.rfind("\t"))
+    if space > 0:
+        return start + space + 1
+    return end  # no boundary at all: a hard cut
+
+
+def split_points(text: str, limit: int) -> list[int]:
+    """Start offsets of pieces of at most ``limit`` UTF-16 units that cover ``text``."""
+    starts = [0]
+    start = 0
+    while utf16_units(text[start:]) > limit:
+        end = _fit(text, start, limit)
+        start = _cut(text, start, end)
+        starts.append(start)
+    return starts
+
+
+def _origin(text: str, offset: int) -> tuple[int, int, int]:
+    """UTF-16 offset, line and column (1-based, code points) of ``offset`` in ``text``."""
+    before = text[:offset]
+    breaks = list(_LINE_BREAK.finditer(before))
+    line_start = breaks[-1].end() if breaks else 0
+    return utf16_units(before), len(breaks) + 1, offset - line_start + 1
+
+
+def _shift(signal: dict[str, Any], offset: int, origin: tuple[int, int, int]) -> dict[str, Any]:
+    utf16, line, column = origin
+    shifted = dict(signal)
+    shifted["start"] += offset
+    shifted["end"] += offset
+    shifted["utf16Start"] += utf16
+    shifted["utf16End"] += utf16
+    if signal["line"] == 1:
+        shifted["column"] += column - 1
+    shifted["line"] += line - 1
+    return shifted
+
+
+def scan_whole_text(
+    dispatch: Dispatch,
+    text: str,
+    arguments: Mapping[str, Any],
+    *,
+    limit: int = data.MAX_TEXT_UNITS,
+) -> dict[str, Any]:
+    """``find_writing_signals`` data for all of ``text``, with every signal kept.
+
+    ``arguments`` are the tool's other arguments (``language``, ``profile``,
+    ``ruleIds``); raises ``ScanError`` when the tool refuses them.
+    """
+    signals: list[dict[str, Any]] = []
+    rule_ids: list[str] = []
+
+    def scan(start: int, end: int) -> None:
+        piece = text[start:end]
+        envelope = dispatch(
+            {
+                "name": "find_writing_signals",
+                "arguments": {**arguments, "text": piece, "maxSignals": _TOOL_MAX_SIGNALS},
+            }
+        )
+        if not envelope["ok"]:
+            raise ScanError(envelope["error"]["code"], envelope["error"]["message"])
+        result = envelope["data"]
+        rule_ids[:] = result["ruleIds"]
+        if result["truncated"] and len(piece) > 1:
+            # Too many signals for one call: halve the piece and scan the halves.
+            half = max(1, utf16_units(piece) // 2)
+            starts = [start + point for point in split_points(piece, half)]
+            for first, following in zip(starts, [*starts[1:], end], strict=True):
+                scan(first, following)
+            return
+        origin = _origin(text, start) if start else (0, 1, 1)
+        signals.extend(_shift(signal, start, origin) for signal in result["signals"])
+
+    starts = split_points(text, limit)
+    for first, following in zip(starts, [*starts[1:], len(text)], strict=True):
+        scan(first, following)
+    order = {rule_id: index for index, rule_id in enumerate(data.RULE_IDS)}
+    signals.sort(key=lambda signal: (signal["start"], signal["end"], order.get(signal["ruleId"], 0)))
+    return {
+        "language": arguments.get("language", "en"),
+        "ruleIds": rule_ids,
+        "signals": signals,
+        "totalSignals": len(signals),
+        "truncated": False,
+    }

@@ -1,0 +1,348 @@
+"""The ``writing-rules`` commands: argument parsing and what each command does."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, TextIO
+
+from .. import _rules_data as data
+from ..documents import DirectoryDocumentStore, create_document_tool_dispatcher
+from ..tools import create_writing_tool_dispatcher, writing_review_tools
+from ._formats import FORMATS, render_json, render_sarif, render_text
+from ._scan import DEFAULT_GLOBS, STDIN, FileScan, ScanOptions, collect_paths, scan_one, scan_source
+
+__all__ = ["build_parser", "run"]
+
+EXIT_CLEAN, EXIT_SIGNALS, EXIT_ERROR = 0, 1, 2
+_PROGRESS_THRESHOLD = 20  # fewer files finish before progress would help
+_PROFILES = ", ".join(data.PROFILE_IDS)
+
+
+class UsageError(ValueError):
+    """The user's command cannot run as given; the message says what to change."""
+
+
+def _positive(value: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {value!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"expected 1 or more, got {number}")
+    return number
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="writing-rules",
+        description="Review and edit documentation in English and German with writing rules. "
+        "'scan' finds phrases worth a second look; the other commands show what an LLM agent gets.",
+        epilog="Run 'writing-rules COMMAND --help' for a command's options.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    scan = commands.add_parser(
+        "scan",
+        help="scan files for writing signals",
+        description="Scan documents for writing signals: phrases a reviewer should look at "
+        "(a signal is a lead, not a verdict). Directories are searched recursively, hidden "
+        "folders skipped.",
+        epilog="Exit status: 0 no signals (or --no-fail), 1 signals found, 2 a usage error or a "
+        "file that could not be read; 2 wins over 1, and --no-fail does not hide unreadable files.",
+    )
+    scan.add_argument("paths", nargs="+", metavar="PATH", help="a file, a directory, or - for standard input")
+    scan.add_argument(
+        "--glob",
+        action="append",
+        metavar="PATTERN",
+        help=f"file-name pattern for directories (repeatable; default: {' '.join(DEFAULT_GLOBS)})",
+    )
+    scan.add_argument(
+        "--language",
+        choices=("en", "de", "auto"),
+        default="auto",
+        help="language of the documents; auto (default) decides per file from its words",
+    )
+    scan.add_argument("--profile", help=f"scan with one profile's rules ({_PROFILES})")
+    scan.add_argument("--rule", action="append", metavar="RULE_ID", help="scan with this rule (repeatable)")
+    scan.add_argument("--max-signals", type=_positive, metavar="N", help="report at most N signals per file")
+    scan.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
+    scan.add_argument("--output", metavar="FILE", help="write the report to FILE instead of standard output")
+    scan.add_argument("--no-fail", action="store_true", help="exit 0 even when signals were found")
+    scan.add_argument("--jobs", type=_positive, default=1, metavar="N", help="scan with N processes")
+
+    rules = commands.add_parser("rules", help="list the writing rules", description="List the writing rules.")
+    rules.add_argument("--profile", help=f"only this profile's rules ({_PROFILES})")
+    rules.add_argument("--language", choices=("en", "de"), default="en", help="language of the texts")
+    rules.add_argument("--detail", choices=("summary", "full"), default="summary", help="how much to show")
+    rules.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+
+    prompt = commands.add_parser(
+        "prompt",
+        help="print the review prompt a model would get",
+        description="Print the review prompt for a document of a profile, for a given audience and goal.",
+    )
+    prompt.add_argument("--profile", required=True, help=f"kind of document ({_PROFILES})")
+    prompt.add_argument("--audience", required=True, help="who reads the document")
+    prompt.add_argument("--goal", required=True, help="what the reader wants to achieve")
+    prompt.add_argument("--language", choices=("en", "de"), default="en", help="language of the prompt")
+    prompt.add_argument("--max-findings", type=_positive, metavar="N", help="findings to ask for (1-20)")
+    prompt.add_argument(
+        "--rule", action="append", metavar="RULE_ID", help="review with this rule (repeatable)"
+    )
+    prompt.add_argument(
+        "--format", choices=("text", "json"), default="text", help="json adds the response schema"
+    )
+
+    tools = commands.add_parser(
+        "tools",
+        help="print the tool descriptors",
+        description="Print the tool descriptors, as they are or shaped for a model provider.",
+    )
+    tools.add_argument(
+        "--format",
+        choices=("neutral", "openai", "anthropic", "mcp"),
+        default="neutral",
+        help="descriptor shape (default: neutral)",
+    )
+    tools.add_argument("--documents", action="store_true", help="add read_document and write_document")
+    tools.add_argument("--strict", action="store_true", help="with --format openai: strict-mode schemas")
+
+    edit = commands.add_parser(
+        "edit",
+        help="apply block operations to a file",
+        description="Apply a JSON list of block operations (replaceBlock, insertAfter, ...) to a "
+        "file under the current folder, and print the diff.",
+    )
+    edit.add_argument("document", metavar="DOC", help="the file to change, inside the current folder")
+    edit.add_argument(
+        "--ops", required=True, metavar="FILE", help="JSON file with the operations (- for stdin)"
+    )
+    edit.add_argument("--dry-run", action="store_true", help="print the diff, change nothing")
+    return parser
+
+
+# -- scan ---------------------------------------------------------------------------------------
+
+
+def _check_selection(options: ScanOptions) -> None:
+    """Let the tool judge profile and rules once, before any file is read."""
+    language = "en" if options.language == "auto" else options.language
+    envelope = create_writing_tool_dispatcher().dispatch(
+        {"name": "find_writing_signals", "arguments": {**options.tool_arguments(language), "text": ""}}
+    )
+    if not envelope["ok"]:
+        message = envelope["error"]["message"]
+        raise UsageError(
+            message.replace("Argument ruleIds", "--rule").replace("Argument profile", "--profile")
+        )
+
+
+def _scan_all(args: argparse.Namespace, options: ScanOptions, stdin: Any, stderr: TextIO) -> list[FileScan]:
+    paths, failed = collect_paths(args.paths, args.glob or DEFAULT_GLOBS)
+    results: list[FileScan] = list(failed)
+    if STDIN in paths:
+        paths.remove(STDIN)
+        results.append(scan_source(STDIN, options, stdin.buffer.read() if hasattr(stdin, "buffer") else b""))
+    show_progress = stderr.isatty() and len(paths) >= _PROGRESS_THRESHOLD
+    jobs = [(path, options) for path in paths]
+    if args.jobs > 1 and len(jobs) > 1:
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            outcomes = pool.map(scan_one, jobs, chunksize=max(1, len(jobs) // (args.jobs * 4)))
+            for done, outcome in enumerate(outcomes, 1):
+                results.append(outcome)
+                _progress(stderr, show_progress, done, len(jobs))
+    else:
+        for done, job in enumerate(jobs, 1):
+            results.append(scan_one(job))
+            _progress(stderr, show_progress, done, len(jobs))
+    if show_progress:
+        stderr.write("\n")
+    # Sorted by path, so the output does not depend on --jobs or the file system's order.
+    return sorted(results, key=lambda result: result.path)
+
+
+def _progress(stderr: TextIO, show: bool, done: int, total: int) -> None:
+    if show:
+        stderr.write(f"\rscanned {done}/{total} files")
+        stderr.flush()
+
+
+def _scan(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) -> int:
+    if args.format == "html":
+        raise UsageError("--format html is not available in this version; use text, json or sarif")
+    options = ScanOptions(args.language, args.profile, tuple(args.rule or ()), args.max_signals)
+    _check_selection(options)
+    results = _scan_all(args, options, stdin, stderr)
+    if args.format == "text":
+        report = render_text(results)
+    elif args.format == "json":
+        report = render_json(results)
+    else:
+        report = render_sarif(results, "en" if args.language == "auto" else args.language)
+    _write_report(report, args.output, stdout)
+    signals = 0
+    for result in results:
+        if result.error is not None:
+            stderr.write(f"writing-rules: {result.path}: {result.error}; not scanned\n")
+        elif result.data is not None:
+            count = len(result.data["signals"])
+            signals += count
+            how = "detected" if result.detected else "given"
+            stderr.write(
+                f"{result.path}: {count} signal{'s' * (count != 1)} (language {result.language}, {how})\n"
+            )
+    if any(result.error is not None for result in results):
+        return EXIT_ERROR
+    return EXIT_SIGNALS if signals and not args.no_fail else EXIT_CLEAN
+
+
+def _write_report(report: str, output: str | None, stdout: TextIO) -> None:
+    if output is None:
+        stdout.write(report)
+        return
+    try:
+        with open(output, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(report)
+    except OSError as error:
+        raise UsageError(f"cannot write --output {output}: {error.strerror}") from None
+
+
+# -- rules, prompt, tools ---------------------------------------------------------------------------
+
+
+def _call(dispatcher: Any, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    envelope = dispatcher.dispatch({"name": name, "arguments": arguments})
+    if not envelope["ok"]:
+        raise UsageError(envelope["error"]["message"])
+    return envelope["data"]
+
+
+def _rules(args: argparse.Namespace, stdout: TextIO) -> int:
+    arguments: dict[str, Any] = {"language": args.language, "detail": args.detail}
+    if args.profile:
+        arguments["profile"] = args.profile
+    result = _call(create_writing_tool_dispatcher(), "get_writing_rules", arguments)
+    if args.format == "json":
+        stdout.write(json.dumps(result, ensure_ascii=False, indent=2) + "\n")
+        return EXIT_CLEAN
+    for rule in result["rules"]:
+        scanner = "scanner signals" if rule["hasSignals"] else "review only"
+        stdout.write(f"{rule['id']}: {rule['title']} ({scanner}; profiles: {', '.join(rule['profiles'])})\n")
+        stdout.write(f"    {rule['summary']}\n")
+        if args.detail == "full":
+            entry = rule["entries"][args.language]
+            stdout.write(
+                f"    Instruction: {entry['instruction']}\n    Applies when: {entry['appliesWhen']}\n"
+            )
+            for example in entry["examples"]:
+                stdout.write(f"    Before: {example['before']}\n    After:  {example['after']}\n")
+    return EXIT_CLEAN
+
+
+def _prompt(args: argparse.Namespace, stdout: TextIO) -> int:
+    try:
+        dispatcher = create_writing_tool_dispatcher(
+            review_context={"audience": args.audience, "goal": args.goal}
+        )
+    except (TypeError, ValueError) as error:
+        raise UsageError(f"--audience and --goal: {error}") from None
+    arguments: dict[str, Any] = {"profile": args.profile, "language": args.language}
+    if args.max_findings is not None:
+        arguments["maxFindings"] = args.max_findings
+    if args.rule:
+        arguments["ruleIds"] = args.rule
+    result = _call(dispatcher, "compose_writing_review_prompt", arguments)
+    if args.format == "json":
+        stdout.write(json.dumps(result, ensure_ascii=False, indent=2) + "\n")
+    else:
+        stdout.write(result["prompt"].rstrip("\n") + "\n")
+    return EXIT_CLEAN
+
+
+def _tools(args: argparse.Namespace, stdout: TextIO) -> int:
+    descriptors = writing_review_tools()
+    if args.documents:
+        descriptors += create_document_tool_dispatcher(DirectoryDocumentStore(os.getcwd())).tools()
+    if args.format != "neutral":
+        try:
+            from .. import adapters
+        except ImportError:
+            raise UsageError(
+                f"--format {args.format} needs writing_rules.adapters, not in this version"
+            ) from None
+        if args.format == "openai":
+            descriptors = adapters.openai_tools(descriptors, strict=args.strict)
+        elif args.format == "anthropic":
+            descriptors = adapters.anthropic_tools(descriptors)
+        else:
+            descriptors = adapters.mcp_tools(descriptors)
+    elif args.strict:
+        raise UsageError("--strict applies to --format openai only")
+    stdout.write(json.dumps(descriptors, ensure_ascii=False, indent=2) + "\n")
+    return EXIT_CLEAN
+
+
+# -- edit ---------------------------------------------------------------------------------------------
+
+
+def _edit(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) -> int:
+    try:
+        if args.ops == STDIN:
+            source = stdin.read()
+        else:
+            with open(args.ops, encoding="utf-8") as handle:
+                source = handle.read()
+        operations = json.loads(source)
+    except OSError as error:
+        raise UsageError(f"cannot read --ops {args.ops}: {error.strerror}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise UsageError(f"--ops {args.ops} is not a JSON list of operations: {error}") from None
+    root = os.getcwd()
+    document = os.path.relpath(os.path.abspath(args.document), root).replace(os.sep, "/")
+    dispatcher = create_document_tool_dispatcher(DirectoryDocumentStore(root))
+    envelope = dispatcher.dispatch(
+        {
+            "name": "write_document",
+            "arguments": {"id": document, "operations": operations, "dryRun": args.dry_run},
+        }
+    )
+    if not envelope["ok"]:
+        error = envelope["error"]
+        stderr.write(f"writing-rules: {args.document}: {error['message']}\n")
+        for candidate in error.get("candidates") or ():
+            stderr.write(f"    closest, line {candidate['line']}: {candidate['text']}\n")
+        return EXIT_ERROR
+    result = envelope["data"]
+    for warning in result["warnings"]:
+        stderr.write(f"writing-rules: operation {warning['index']}: {warning['message']}\n")
+    stdout.write(result["diff"])
+    if not args.dry_run:
+        stderr.write(f"{args.document}: written\n")
+    return EXIT_CLEAN
+
+
+def run(argv: Sequence[str] | None, stdin: Any, stdout: TextIO, stderr: TextIO) -> int:
+    """Parse ``argv`` and run the command; returns the exit status."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:  # argparse exits for --help (0) and usage errors (2)
+        return exit_.code if isinstance(exit_.code, int) else EXIT_ERROR
+    try:
+        if args.command == "scan":
+            return _scan(args, stdin, stdout, stderr)
+        if args.command == "rules":
+            return _rules(args, stdout)
+        if args.command == "prompt":
+            return _prompt(args, stdout)
+        if args.command == "tools":
+            return _tools(args, stdout)
+        return _edit(args, stdin, stdout, stderr)
+    except UsageError as error:
+        stderr.write(f"writing-rules {args.command}: error: {error}\n")
+        return EXIT_ERROR

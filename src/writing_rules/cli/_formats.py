@@ -1,0 +1,148 @@
+"""Rendering scan results: compiler-style text, JSON and SARIF 2.1.0."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from .. import __version__
+from .. import _rules_data as data
+from ._scan import STDIN_NAME, FileScan
+
+__all__ = ["FORMATS", "render_json", "render_sarif", "render_text"]
+
+FORMATS = ("text", "json", "sarif", "html")
+_SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+_INFORMATION_URI = "https://pypi.org/project/writing-rules/"
+_LEVELS = {"error": "error", "warning": "warning"}  # anything else (info, suggestion) is a note
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def _title(rule_id: str, language: str | None) -> str:
+    rule = data.RULES.get(rule_id)
+    if rule is None:
+        return rule_id
+    return rule.texts[language or "en"].title
+
+
+def _scanned(results: Sequence[FileScan]) -> list[FileScan]:
+    return [result for result in results if result.data is not None]
+
+
+def render_text(results: Sequence[FileScan]) -> str:
+    """``path:line:column: rule-id: "match" title``, one line per signal."""
+    lines = []
+    for result in _scanned(results):
+        assert result.data is not None
+        for signal in result.data["signals"]:
+            match = json.dumps(signal["match"], ensure_ascii=False)
+            lines.append(
+                f"{result.path}:{signal['line']}:{signal['column']}: {signal['ruleId']}: "
+                f"{match} {_title(signal['ruleId'], result.language)}"
+            )
+    return "".join(line + "\n" for line in lines)
+
+
+def render_json(results: Sequence[FileScan]) -> str:
+    """A list with one object per scanned file: the tool's ``data`` plus ``path`` and ``language``."""
+    files = [
+        {**result.data, "path": result.path, "language": result.language} for result in _scanned(results)
+    ]
+    return json.dumps(files, ensure_ascii=False, indent=2) + "\n"
+
+
+def _uri(path: str) -> str:
+    if path == STDIN_NAME:
+        return "stdin"
+    relative = os.path.relpath(path)
+    if relative.startswith(".."):
+        return "file://" + os.path.abspath(path).replace(os.sep, "/")
+    return relative.replace(os.sep, "/")
+
+
+def _end(signal: dict[str, Any]) -> tuple[int, int]:
+    """End line and (exclusive) end column of a signal's match."""
+    breaks = list(_LINE_BREAK.finditer(signal["match"]))
+    if not breaks:
+        return signal["line"], signal["column"] + len(signal["match"])
+    return signal["line"] + len(breaks), len(signal["match"]) - breaks[-1].end() + 1
+
+
+def _sarif_rule(rule_id: str, language: str) -> dict[str, Any]:
+    rule = data.RULES[rule_id]
+    text = rule.texts[language]
+    return {
+        "id": rule_id,
+        "name": "".join(part.capitalize() for part in rule_id.split("-")),
+        "shortDescription": {"text": text.title},
+        "fullDescription": {"text": text.summary},
+        "help": {"text": f"{text.instruction}\n\nApplies when: {text.applies_when}"},
+        "defaultConfiguration": {"level": _LEVELS.get(rule.severity, "note")},
+        "properties": {"tags": list(rule.tags)},
+    }
+
+
+def render_sarif(results: Sequence[FileScan], language: str = "en") -> str:
+    """SARIF 2.1.0 as GitHub code scanning reads it; rule texts in ``language``.
+
+    Columns and character offsets count code points (``columnKind``), like the tool.
+    """
+    scanned = _scanned(results)
+    used = {rule_id for result in scanned for rule_id in result.data["ruleIds"]}  # type: ignore[index]
+    rule_ids = [rule_id for rule_id in data.RULE_IDS if rule_id in used]
+    index = {rule_id: position for position, rule_id in enumerate(rule_ids)}
+    sarif_results = []
+    for result in scanned:
+        assert result.data is not None
+        for signal in result.data["signals"]:
+            end_line, end_column = _end(signal)
+            rule = data.RULES[signal["ruleId"]]
+            sarif_results.append(
+                {
+                    "ruleId": signal["ruleId"],
+                    "ruleIndex": index[signal["ruleId"]],
+                    "level": _LEVELS.get(rule.severity, "note"),
+                    "message": {
+                        "text": f"{json.dumps(signal['match'], ensure_ascii=False)}: "
+                        f"{_title(signal['ruleId'], result.language)}"
+                    },
+                    "locations": [
+                        {
+                            "physicalLocation": {
+                                "artifactLocation": {"uri": _uri(result.path)},
+                                "region": {
+                                    "startLine": signal["line"],
+                                    "startColumn": signal["column"],
+                                    "endLine": end_line,
+                                    "endColumn": end_column,
+                                    "charOffset": signal["start"],
+                                    "charLength": signal["end"] - signal["start"],
+                                },
+                            }
+                        }
+                    ],
+                    "properties": {"signalId": signal["signalId"], "context": signal["context"]},
+                }
+            )
+    log = {
+        "$schema": _SARIF_SCHEMA,
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "writing-rules",
+                        "version": __version__,
+                        "informationUri": _INFORMATION_URI,
+                        "rules": [_sarif_rule(rule_id, language) for rule_id in rule_ids],
+                    }
+                },
+                "columnKind": "unicodeCodePoints",
+                "results": sarif_results,
+            }
+        ],
+    }
+    return json.dumps(log, ensure_ascii=False, indent=2) + "\n"
