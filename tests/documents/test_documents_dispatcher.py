@@ -12,7 +12,7 @@ import jsonschema
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_properties import broken_operation, valid_operation
+from test_documents_properties import broken_operation, valid_operation
 
 from writing_rules.documents import (
     DirectoryDocumentStore,

@@ -7,7 +7,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from conftest import make_store
+from documents_stores import make_store
 
 from writing_rules.documents import (
     DirectoryDocumentStore,
