@@ -66,9 +66,12 @@ def _cut(text: str, start: int, end: int) -> int:
         if candidate > 0:
             return start + candidate
     space = max(window.rfind(" "), window.rfind("\t"))
-    if space > 0:
+    if space >= 0:
         return start + space + 1
-    return end  # no boundary at all: a hard cut
+    # No boundary at all: a hard cut, but never inside a CRLF.
+    if text[end - 1 : end] == "\r" and text[end : end + 1] == "\n" and end - 1 > start:
+        return end - 1
+    return end
 
 
 def split_points(text: str, limit: int) -> list[int]:
@@ -77,7 +80,8 @@ def split_points(text: str, limit: int) -> list[int]:
     start = 0
     while utf16_units(text[start:]) > limit:
         end = _fit(text, start, limit)
-        start = _cut(text, start, end)
+        # A limit below one character's width still makes progress.
+        start = max(_cut(text, start, end), start + 1)
         starts.append(start)
     return starts
 

@@ -1,0 +1,71 @@
+"""Long files: chunked scans report the same positions as one scan of the whole text."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from writing_rules.cli._chunks import scan_whole_text, split_points, utf16_units
+from writing_rules.cli._language import detect_language
+from writing_rules.tools import create_writing_tool_dispatcher
+
+DISPATCH = create_writing_tool_dispatcher().dispatch
+ARGUMENTS = {"language": "en"}
+
+
+def whole(text: str) -> list[dict]:
+    envelope = DISPATCH({"name": "find_writing_signals", "arguments": {"text": text, "maxSignals": 500}})
+    assert envelope["ok"] and not envelope["data"]["truncated"]
+    return envelope["data"]["signals"]
+
+
+_WORDS = st.sampled_from(["powerful", "seamless", "tool", "not", "😀", "ü", "a", "`x`"])
+_SEPARATORS = st.sampled_from([" ", "\n", "\r\n", "\r", "\n\n", "\r\n\r\n", ". "])
+_TEXTS = st.lists(st.tuples(_WORDS, _SEPARATORS), max_size=60).map(
+    lambda pairs: "".join(word + separator for word, separator in pairs)
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_TEXTS, st.integers(min_value=12, max_value=60))  # wider than any word: no hard cuts
+def test_chunked_scan_equals_whole_scan(text: str, limit: int) -> None:
+    chunked = scan_whole_text(DISPATCH, text, ARGUMENTS, limit=limit)
+    expected = whole(text)
+    # Context flags may differ only where a cut parts a clause; positions never.
+    strip = lambda signals: [{k: v for k, v in s.items() if k != "context"} for s in signals]  # noqa: E731
+    assert strip(chunked["signals"]) == strip(expected)
+    assert chunked["totalSignals"] == len(expected)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_TEXTS, st.integers(min_value=2, max_value=40))
+def test_pieces_cover_the_text_and_respect_the_limit(text: str, limit: int) -> None:
+    starts = split_points(text, limit)
+    assert starts[0] == 0 and starts == sorted(set(starts))
+    for first, following in zip(starts, [*starts[1:], len(text)], strict=True):
+        assert utf16_units(text[first:following]) <= limit
+        assert not (text[first - 1 : first] == "\r" and text[first : first + 1] == "\n")  # CRLF kept whole
+
+
+def test_cuts_prefer_blank_lines_outside_fenced_code() -> None:
+    text = "Intro line.\n\n```\ncode\n\nmore code\n```\nafter the fence\n"
+    (_, cut) = split_points(text, len(text) - 1)
+    assert cut == len("Intro line.\n\n")
+
+
+def test_a_file_over_the_tool_limit_is_scanned_with_positions_in_the_whole_file() -> None:
+    paragraph = "A line of plain words for the reader.\n\n"
+    text = paragraph * 8000 + "The powerful 😀 ending.\n"
+    assert utf16_units(text) > 250_000
+    result = scan_whole_text(DISPATCH, text, ARGUMENTS)
+    (signal,) = result["signals"]
+    assert text[signal["start"] : signal["end"]] == "powerful"
+    assert signal["line"] == 16001 and signal["column"] == 5
+    assert signal["utf16Start"] == signal["start"]  # the emoji comes after the hit
+
+
+def test_language_detection_counts_function_words() -> None:
+    assert detect_language("Install the package and run it from the command line.") == "en"
+    assert detect_language("Installieren Sie das Paket und starten Sie es mit dem Befehl.") == "de"
+    assert detect_language("Größe") == "de"
+    assert detect_language("") == "en"
