@@ -188,3 +188,11 @@ def test_python_dash_m_runs_the_scan(folder: Path) -> None:
     )
     assert completed.returncode == 1, completed.stderr
     assert completed.stdout == f'guide.md:3:11: word-choice: "powerful" {TITLE}\n'
+
+
+@pytest.mark.parametrize(("name", "language"), [("getting-started.md", "en"), ("erste-schritte.md", "de")])
+def test_the_shipped_examples_have_signals_in_their_language(capsys, name: str, language: str) -> None:
+    example = Path(__file__).resolve().parents[2] / "examples" / name
+    assert main(["scan", str(example), "--format", "json"]) == 1
+    (entry,) = json.loads(capsys.readouterr().out)
+    assert entry["language"] == language and entry["signals"]
