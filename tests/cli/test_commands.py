@@ -108,3 +108,12 @@ def test_help_exits_0_and_describes_the_exit_status(capsys) -> None:
     assert main(["scan", "--help"]) == 0
     assert "Exit status" in capsys.readouterr().out
     assert main([]) == 2
+
+
+@pytest.mark.parametrize(
+    ("shape", "key"), [("openai", "function"), ("anthropic", "input_schema"), ("mcp", "annotations")]
+)
+def test_tools_in_provider_shapes(capsys, shape: str, key: str) -> None:
+    assert main(["tools", "--format", shape]) == 0
+    tools = json.loads(capsys.readouterr().out)
+    assert len(tools) == 4 and all(key in tool for tool in tools)
