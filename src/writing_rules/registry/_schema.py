@@ -107,6 +107,9 @@ def check_schema(schema: Any, path: tuple[str | int, ...] = ()) -> None:
     for keyword in _STRING_ANNOTATIONS:
         if keyword in schema and not isinstance(schema[keyword], str):
             raise bad(keyword, "a string")
+    if "$id" in schema and re.fullmatch(r"[^#]*#?", schema["$id"]) is None:
+        # Draft 2020-12 moved fragment identifiers to $anchor, which is not supported.
+        raise bad("$id", "a URI reference without a non-empty fragment")
     if "examples" in schema and not isinstance(schema["examples"], tuple):
         raise bad("examples", "an array")
     if "type" in schema:
