@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import gc
+import pickle
 import warnings
 from collections.abc import Mapping
 from typing import Any
@@ -202,3 +203,22 @@ def test_deeply_nested_arguments_are_refused_not_crashing() -> None:
     error = call_error(registry_with(), {"question": "q", "tags": deep})
     assert error.code == "invalid-arguments"
     assert "nested" in str(error)
+
+
+def test_keyboard_interrupt_in_resolve_is_not_swallowed() -> None:
+    def resolve(value: Any, context: Any) -> Any:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        registry_with(resolve).resolve("explain", {"question": "q"}, "s")
+
+
+def test_a_registry_error_is_picklable_with_its_attributes() -> None:
+    error = call_error(registry_with(), {"question": 3})
+    copy = pickle.loads(pickle.dumps(error))
+    assert (copy.code, copy.field, copy.tool_id, str(copy)) == (
+        error.code,
+        error.field,
+        error.tool_id,
+        str(error),
+    )

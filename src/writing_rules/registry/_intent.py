@@ -69,6 +69,10 @@ class RegisteredIntent:
     auxiliary_actions: tuple[str, ...] = ()
     delegates: tuple[str, ...] = ()
 
+    def __hash__(self) -> int:
+        # The read-only schema mapping is unhashable; ids are unique within a registry.
+        return hash((RegisteredIntent, self.id, self.description))
+
     def to_dict(self) -> dict[str, Any]:
         """A fresh JSON-serialisable dict of every field but ``resolve``."""
         return {
