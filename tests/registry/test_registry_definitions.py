@@ -122,6 +122,8 @@ def test_unknown_fields_are_refused_with_a_snake_case_hint() -> None:
     error = refused(base(inputSchema={"type": "object"}))
     assert error.code == "invalid-definition"
     assert "'inputSchema'" in str(error)
+    assert error.field == "inputSchema"
+    assert error.tool_id == "explain"
     assert "input_schema" in str(error)
     assert refused(base(colour="blue")).code == "invalid-definition"
     assert refused(base(**{"1": 1})).code == "invalid-definition"

@@ -51,6 +51,7 @@ def test_unknown_fields_are_errors() -> None:
     error = refused([scope(knowledgeTopicIds=["manual"])])
     assert error.code == "invalid-definition"
     assert "knowledge_topic_ids" in str(error)
+    assert error.field == "knowledgeTopicIds"
     assert refused(["sdk"]).code == "invalid-definition"
 
 

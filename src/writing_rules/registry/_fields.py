@@ -29,16 +29,23 @@ def _snake(name: str) -> str:
     return re.sub(r"(?<=[a-z0-9])([A-Z])", lambda m: "_" + m.group(1).lower(), name)
 
 
-def check_fields(definition: object, allowed: tuple[str, ...], what: str, fail: Fail) -> Mapping[str, object]:
-    """The definition as a mapping, refusing non-mappings and unknown fields."""
+def check_fields(
+    definition: object, allowed: tuple[str, ...], what: str, failure: Callable[[str | None], Fail]
+) -> Mapping[str, object]:
+    """The definition as a mapping, refusing non-mappings and unknown fields.
+
+    ``failure(field)`` gives the ``fail`` for a field; an unknown field is named
+    as the error's field so a host can point at it.
+    """
     if not isinstance(definition, Mapping):
-        raise fail(f"{what} must be a dict of fields; got {kind(definition)}")
+        raise failure(None)(f"{what} must be a dict of fields; got {kind(definition)}")
     for key in definition:
         if key not in allowed:
             hint = ""
             if isinstance(key, str) and _snake(key) in allowed:
                 hint = f" (fields are snake_case: did you mean {_snake(key)!r}?)"
-            raise fail(f"unknown field {show(key)}{hint}; the known fields are {listing(allowed)}")
+            fail = failure(key if isinstance(key, str) else None)
+            raise fail(f"is not a known field{hint}; the known fields are {listing(allowed)}")
     return definition
 
 

@@ -324,7 +324,7 @@ def _build(definition: object, policy: IntentPolicy, label: str) -> RegisteredIn
 
         return fail
 
-    fields = check_fields(definition, _FIELDS, "a definition", failure(None))
+    fields = check_fields(definition, _FIELDS, "a definition", failure)
 
     def given(field: str) -> Any:
         # An optional field set to None counts as omitted, like undefined in the original.
@@ -341,7 +341,7 @@ def _build(definition: object, policy: IntentPolicy, label: str) -> RegisteredIn
         if given(field) is not None:
             name = non_blank(given(field), failure(field))
             values[field] = choice(
-                name, getattr(policy, policy_list), f"the registry's {policy_list}", failure(field)
+                name, getattr(policy, policy_list), f"the policy's {policy_list!r} list", failure(field)
             )
     if given("active") is not None:
         values["active"] = strict_bool(given("active"), failure("active"))
@@ -351,7 +351,9 @@ def _build(definition: object, policy: IntentPolicy, label: str) -> RegisteredIn
         if given(field) is not None:
             names = name_list(given(field), failure(field))
             for name in names:
-                choice(name, getattr(policy, policy_list), f"the registry's {policy_list}", failure(field))
+                choice(
+                    name, getattr(policy, policy_list), f"the policy's {policy_list!r} list", failure(field)
+                )
             values[field] = names
     if given("resolve") is not None:
         values["resolve"] = _resolve(given("resolve"), failure("resolve"))

@@ -99,13 +99,13 @@ class ScopeRegistry:
 
             return fail
 
-        fields = check_fields(definition, _FIELDS, "a scope definition", failure(None))
+        fields = check_fields(definition, _FIELDS, "a scope definition", failure)
         scope_id = non_blank(fields.get("id"), failure("id"))
         description = non_blank(fields.get("description"), failure("description"))
         category = choice(
             non_blank(fields.get("category"), failure("category")),
             self._categories,
-            "the registry's categories",
+            "the 'categories' option",
             failure("category"),
         )
         lists = {
@@ -127,7 +127,7 @@ class ScopeRegistry:
         for field, name in [("id", scope.id)] + [("aliases", alias) for alias in scope.aliases]:
             owner = self._names.get(name)
             if owner is not None:
-                taken = "the id" if owner == name else f"an alias of scope {owner!r}"
+                taken = f"the id of scope {owner!r}" if owner == name else f"an alias of scope {owner!r}"
                 raise RegistryError(
                     "duplicate-id",
                     f"Scope {scope.id!r}: {field!r} has {name!r}, which is already {taken}; scope ids "
