@@ -39,7 +39,7 @@ def select_rules(
                         f"{', '.join(_allowed(profile.rule_ids, signals_only))}.",
                     )
                 )
-        chosen = set(requested)
+        chosen = {rule_id for rule_id in requested if isinstance(rule_id, str)}
         return tuple(rule_id for rule_id in data.RULE_IDS if rule_id in chosen)
     pool = profile.rule_ids if profile is not None else data.RULE_IDS
     selected = tuple(_allowed(pool, signals_only))
