@@ -7,6 +7,7 @@ wrong and what is allowed. Host mistakes raise at creation instead.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -38,6 +39,7 @@ EvidenceCallback = Callable[[Mapping[str, Any], Mapping[str, Any]], Any]
 
 _RULES, _PROMPT, _SIGNALS, _EVIDENCE = data.TOOL_NAMES
 _LENGTH_RANK = 7
+_TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")
 
 
 def writing_review_tools() -> list[dict[str, Any]]:
@@ -141,7 +143,9 @@ class WritingToolDispatcher:
                 f"Unknown tool {tool[:80]!r}; this dispatcher executes: {', '.join(data.TOOL_NAMES)}.",
                 field="/name",
             )
-            raise _Failed(error_envelope(tool, error, has_id=parsed.has_id, call_id=parsed.call_id))
+            # Echo the name only when it is a plausible tool name: a model's junk stays out of "tool".
+            shown = tool if _TOOL_NAME.fullmatch(tool) else None
+            raise _Failed(error_envelope(shown, error, has_id=parsed.has_id, call_id=parsed.call_id))
         if tool == _PROMPT and self._review is None:
             error = ToolCallError(
                 "host-context-missing",
