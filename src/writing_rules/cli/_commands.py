@@ -14,6 +14,7 @@ from ..documents import DirectoryDocumentStore, create_document_tool_dispatcher
 from ..tools import create_writing_tool_dispatcher, writing_review_tools
 from ._formats import FORMATS, render_json, render_sarif, render_text
 from ._scan import DEFAULT_GLOBS, STDIN, FileScan, ScanOptions, collect_paths, scan_one, scan_source
+from ._serve_mcp import add_serve_mcp_parser, serve_mcp
 
 __all__ = ["build_parser", "run"]
 
@@ -123,6 +124,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--ops", required=True, metavar="FILE", help="JSON file with the operations (- for stdin)"
     )
     edit.add_argument("--dry-run", action="store_true", help="print the diff, change nothing")
+
+    add_serve_mcp_parser(commands)
     return parser
 
 
@@ -342,6 +345,8 @@ def run(argv: Sequence[str] | None, stdin: Any, stdout: TextIO, stderr: TextIO) 
             return _prompt(args, stdout)
         if args.command == "tools":
             return _tools(args, stdout)
+        if args.command == "serve-mcp":
+            return serve_mcp(args, stderr)
         return _edit(args, stdin, stdout, stderr)
     except UsageError as error:
         stderr.write(f"writing-rules {args.command}: error: {error}\n")
