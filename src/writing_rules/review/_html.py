@@ -1,0 +1,348 @@
+"""A self-contained HTML report of signals or findings, highlighted in the document.
+
+Escaping
+    Every character of the document goes through ``html.escape``; a carriage
+    return is written as ``&#13;`` (the HTML parser would turn a raw one into a
+    line feed), so the page's text is the document's, code point for code
+    point. Two characters no HTML page can hold become U+FFFD (same length, so
+    offsets still hold): NUL and lone surrogates. A line feed right after
+    ``<pre>`` is dropped by the parser, so one is always written there.
+
+Overlapping hits
+    Hits are opened in document order, a longer hit before a shorter one that
+    starts at the same place, so a hit inside another nests inside its mark.
+    Hits that cross are split: where the inner one must close, the marks above
+    it close and reopen. The first piece of a hit carries ``id="hit-N"``; every
+    piece carries ``data-hit="N"``, ``data-rule``, ``data-start`` and
+    ``data-end`` (code-point offsets), so the pieces of a hit, read in order,
+    are exactly ``text[start:end]``.
+
+No network
+    No external resource, and a Content-Security-Policy that allows only the
+    report's own style sheet and script, by hash.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import html
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .. import _rules_data as data
+from ..tools._text_index import TextIndex
+from ._html_assets import LABELS, PALETTE_SIZE, SCRIPT, STYLE
+from ._parse import ReviewParse
+
+__all__ = ["ReportDocument", "render_html", "render_report"]
+
+_UNREPRESENTABLE = re.compile("[\x00\ud800-\udfff]")
+_QUOTE_LIMIT = 90
+
+
+@dataclass(frozen=True)
+class ReportDocument:
+    """One document of a report: its text and hits, or why it could not be read."""
+
+    label: str | None
+    text: str | None
+    hits: tuple[Mapping[str, Any], ...] = ()
+    language: str = "en"
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class _Hit:
+    number: int
+    rule_id: str
+    start: int
+    end: int
+    line: int
+    column: int
+    document: int
+    match: str
+    explanation: str | None
+    suggestion: str | None
+
+
+def render_html(
+    text: str,
+    signals_or_findings: ReviewParse | Iterable[Mapping[str, Any]],
+    *,
+    language: str = "en",
+    title: str | None = None,
+) -> str:
+    """One self-contained HTML page showing ``text`` with each signal or finding highlighted.
+
+    ``signals_or_findings``: signals from ``find_writing_signals``, located
+    findings, or a ``ReviewParse``; each needs ``ruleId``, ``start`` and
+    ``end`` (code points), and ``match`` when present must equal
+    ``text[start:end]`` (else ``ValueError``). Rule titles and instructions,
+    and the page's labels, are in ``language``. The same input gives the same
+    bytes.
+    """
+    items = signals_or_findings
+    if isinstance(items, ReviewParse):
+        items = items.findings
+    if isinstance(items, (str, bytes, Mapping)) or not isinstance(items, Iterable):
+        raise TypeError("signals_or_findings must be a list of signals or findings, or a ReviewParse")
+    return render_report([ReportDocument(None, text, tuple(items), language)], language=language, title=title)
+
+
+def render_report(
+    documents: Sequence[ReportDocument], *, language: str = "en", title: str | None = None
+) -> str:
+    """The report for several documents: one section each, one side list and navigation for all."""
+    if language not in LABELS:
+        raise ValueError(f"language must be 'en' or 'de', not {language!r}")
+    if title is not None and not isinstance(title, str):
+        raise TypeError(f"title must be a str or None, not {type(title).__name__}")
+    labels = LABELS[language]
+    hits: list[_Hit] = []
+    per_document: list[list[_Hit]] = []
+    for position, document in enumerate(documents):
+        found = _hits(document, position, len(hits)) if document.text is not None else []
+        hits.extend(found)
+        per_document.append(found)
+    rule_ids = _rule_order(hit.rule_id for hit in hits)
+    colours = {rule_id: position % PALETTE_SIZE for position, rule_id in enumerate(rule_ids)}
+    page_title = title if title is not None else labels["title"]
+    sections = [
+        _document_section(document, found, colours, labels)
+        for document, found in zip(documents, per_document, strict=True)
+    ]
+    labels_shown = [document.label for document in documents]
+    aside = _aside(hits, rule_ids, colours, language, labels, labels_shown)
+    return "".join(
+        (
+            "<!DOCTYPE html>\n",
+            f'<html lang="{_attr(language)}">\n<head>\n<meta charset="utf-8">\n',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">\n',
+            '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; ',
+            f"style-src '{_digest(STYLE)}'; script-src '{_digest(SCRIPT)}'; ",
+            "base-uri 'none'; form-action 'none'\">\n",
+            '<meta name="referrer" content="no-referrer">\n',
+            f"<title>{_text(page_title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
+            f'<header class="top"><h1>{_text(page_title)}</h1>',
+            f'<span class="keys">{labels["keys"]}</span>',
+            f'<nav class="nav" aria-label="{labels["nav"]}">',
+            f'<button type="button" id="previous" title="{labels["previous"]} (k, p)" ',
+            f'aria-label="{labels["previous"]}">\u25b2</button>',
+            f'<span class="counter" id="counter" aria-live="polite">\u2013 / {len(hits)}</span>',
+            f'<button type="button" id="next" title="{labels["next"]} (j, n)" ',
+            f'aria-label="{labels["next"]}">\u25bc</button></nav></header>\n',
+            '<div class="layout">\n<main>\n',
+            *sections,
+            "</main>\n",
+            aside,
+            "</div>\n",
+            f"<script>{SCRIPT}</script>\n</body>\n</html>\n",
+        )
+    )
+
+
+def _digest(source: str) -> str:
+    return "sha256-" + base64.b64encode(hashlib.sha256(source.encode("utf-8")).digest()).decode("ascii")
+
+
+def _text(value: str) -> str:
+    """``value`` escaped for element content, every character kept or visibly replaced."""
+    escaped = html.escape(value, quote=True).replace("\r", "&#13;")
+    return _UNREPRESENTABLE.sub("\ufffd", escaped)
+
+
+def _attr(value: str) -> str:
+    return _text(value)
+
+
+def _rule_order(rule_ids: Iterable[str]) -> list[str]:
+    present = set(rule_ids)
+    known = [rule_id for rule_id in data.RULE_IDS if rule_id in present]
+    return known + sorted(present - set(known))
+
+
+def _hits(document: ReportDocument, position: int, first_number: int) -> list[_Hit]:
+    text = document.text
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, not {type(text).__name__}")
+    index = TextIndex(text, document.language if document.language in LABELS else "en")
+    spans = []
+    for number, item in enumerate(document.hits):
+        if not isinstance(item, Mapping):
+            raise TypeError(f"hit {number} must be a mapping, not {type(item).__name__}")
+        rule_id, start, end = item.get("ruleId"), item.get("start"), item.get("end")
+        if not isinstance(rule_id, str):
+            raise ValueError(f"hit {number}: ruleId must be a str")
+        if not all(isinstance(value, int) and not isinstance(value, bool) for value in (start, end)):
+            raise ValueError(f"hit {number}: start and end must be ints (code-point offsets)")
+        assert isinstance(start, int) and isinstance(end, int)
+        if not 0 <= start <= end <= len(text):
+            raise ValueError(f"hit {number}: span {start}..{end} is not inside the text (0..{len(text)})")
+        if "match" in item and item["match"] != text[start:end]:
+            raise ValueError(f"hit {number}: match is not the text at {start}..{end}")
+        explanation, suggestion = item.get("explanation"), item.get("suggestion")
+        spans.append(
+            (
+                start,
+                end,
+                rule_id,
+                explanation if isinstance(explanation, str) else None,
+                suggestion if isinstance(suggestion, str) else None,
+            )
+        )
+    order = {rule_id: rank for rank, rule_id in enumerate(data.RULE_IDS)}
+    spans.sort(key=lambda span: (span[0], span[1], order.get(span[2], len(order)), span[2]))
+    hits = []
+    for offset, (start, end, rule_id, explanation, suggestion) in enumerate(spans):
+        line, column = index.line_column(start)
+        hits.append(
+            _Hit(
+                first_number + offset + 1,
+                rule_id,
+                start,
+                end,
+                line,
+                column,
+                position,
+                text[start:end],
+                explanation,
+                suggestion,
+            )
+        )
+    return hits
+
+
+def _open(hit: _Hit, colour: int, first: bool) -> str:
+    anchor = f' id="hit-{hit.number}"' if first else ""
+    return (
+        f'<mark class="r{colour}"{anchor} data-hit="{hit.number}" data-rule="{_attr(hit.rule_id)}" '
+        f'data-start="{hit.start}" data-end="{hit.end}">'
+    )
+
+
+def _marked(text: str, hits: list[_Hit], colours: Mapping[str, int]) -> str:
+    """``text`` escaped, with nested (and where hits cross, split) marks."""
+    opening: dict[int, list[_Hit]] = {}
+    for hit in hits:
+        opening.setdefault(hit.start, []).append(hit)
+    positions = sorted({hit.start for hit in hits} | {hit.end for hit in hits})
+    out: list[str] = []
+    stack: list[_Hit] = []
+    previous = 0
+    for position in positions:
+        out.append(_text(text[previous:position]))
+        previous = position
+        if any(hit.end == position for hit in stack):
+            reopen: list[_Hit] = []
+            while any(hit.end == position for hit in stack):
+                hit = stack.pop()
+                out.append("</mark>")
+                if hit.end != position:
+                    reopen.append(hit)
+            for hit in reversed(reopen):
+                out.append(_open(hit, colours[hit.rule_id], first=False))
+                stack.append(hit)
+        for hit in sorted(opening.get(position, ()), key=lambda hit: (-hit.end, hit.number)):
+            out.append(_open(hit, colours[hit.rule_id], first=True))
+            if hit.end == position:
+                out.append("</mark>")  # an empty span: a zero-width mark keeps its place
+            else:
+                stack.append(hit)
+    out.append(_text(text[previous:]))
+    return "".join(out)
+
+
+def _document_section(
+    document: ReportDocument, hits: list[_Hit], colours: Mapping[str, int], labels: Mapping[str, str]
+) -> str:
+    heading = ""
+    if document.label is not None:
+        if document.error is not None:
+            meta = ""
+        else:
+            count = len(hits)
+            meta = (
+                f' <span class="meta">({labels["language"]} {_text(document.language)}, '
+                f"{count} {labels['hit'] if count == 1 else labels['hits']})</span>"
+            )
+        heading = f"<h2>{_text(document.label)}{meta}</h2>"
+    if document.error is not None or document.text is None:
+        reason = _text(document.error or "")
+        return (
+            f'<section class="document">{heading}'
+            f'<p class="failed">{labels["not_scanned"]}: {reason}</p></section>\n'
+        )
+    return (
+        f'<section class="document">{heading}<pre class="doc" lang="{_attr(document.language)}">\n'
+        f"{_marked(document.text, hits, colours)}</pre></section>\n"
+    )
+
+
+def _short(value: str) -> str:
+    return value if len(value) <= _QUOTE_LIMIT else value[: _QUOTE_LIMIT - 1] + "\u2026"
+
+
+def _aside(
+    hits: list[_Hit],
+    rule_ids: list[str],
+    colours: Mapping[str, int],
+    language: str,
+    labels: Mapping[str, str],
+    document_labels: Sequence[str | None],
+) -> str:
+    if not hits:
+        return f'<aside><p class="empty">{labels["none"]}</p></aside>\n'
+    by_rule: dict[str, list[_Hit]] = {rule_id: [] for rule_id in rule_ids}
+    for hit in hits:
+        by_rule[hit.rule_id].append(hit)
+    out = [f'<aside>\n<fieldset class="filter"><legend>{labels["rules"]}</legend>']
+    for rule_id in rule_ids:
+        out.append(
+            f'<label><input type="checkbox" checked data-rule="{_attr(rule_id)}">'
+            f'<span class="swatch r{colours[rule_id]}"></span>{_text(_title(rule_id, language))} '
+            f"({len(by_rule[rule_id])})</label>"
+        )
+    out.append("</fieldset>\n")
+    for rule_id in rule_ids:
+        rule = data.RULES.get(rule_id)
+        instruction = rule.texts[language].instruction if rule is not None else ""
+        out.append(
+            f'<section class="rule" data-rule="{_attr(rule_id)}">'
+            f'<h3><span class="swatch r{colours[rule_id]}"></span>'
+            f"{_text(_title(rule_id, language))} <code>{_text(rule_id)}</code></h3>"
+        )
+        if instruction:
+            out.append(f'<p class="instruction">{_text(instruction)}</p>')
+        out.append('<ol class="hits">')
+        for hit in by_rule[rule_id]:
+            out.append(_hit_item(hit, rule_id, labels, document_labels))
+        out.append("</ol></section>\n")
+    out.append("</aside>\n")
+    return "".join(out)
+
+
+def _hit_item(
+    hit: _Hit, rule_id: str, labels: Mapping[str, str], document_labels: Sequence[str | None]
+) -> str:
+    where = f"{hit.line}:{hit.column}"
+    label = document_labels[hit.document]
+    if label is not None:
+        where = f"{label}:{where}"
+    parts = [
+        f'<li data-rule="{_attr(rule_id)}" data-hit="{hit.number}"><a href="#hit-{hit.number}">'
+        f"{_text(where)}</a> <q>{_text(_short(hit.match))}</q>"
+    ]
+    if hit.explanation:
+        parts.append(f"<p>{_text(hit.explanation)}</p>")
+    if hit.suggestion:
+        parts.append(f"<p>{labels['suggestion']}: <q>{_text(_short(hit.suggestion))}</q></p>")
+    parts.append("</li>")
+    return "".join(parts)
+
+
+def _title(rule_id: str, language: str) -> str:
+    rule = data.RULES.get(rule_id)
+    return rule.texts[language].title if rule is not None else rule_id

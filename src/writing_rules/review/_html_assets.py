@@ -1,0 +1,198 @@
+"""The report's inline style sheet, script and interface labels.
+
+Both are fixed strings, so the report's Content-Security-Policy can name them
+by hash: even a mistake in escaping could not make a browser run a script
+that came from the document.
+"""
+
+from __future__ import annotations
+
+__all__ = ["LABELS", "PALETTE_SIZE", "SCRIPT", "STYLE"]
+
+PALETTE_SIZE = 8
+
+LABELS = {
+    "en": {
+        "title": "Writing review",
+        "rules": "Rules",
+        "previous": "Previous",
+        "next": "Next",
+        "keys": "Keys: j or n next, k or p previous",
+        "hits": "hits",
+        "hit": "hit",
+        "none": "Nothing to show: no signals or findings.",
+        "suggestion": "Suggestion",
+        "not_scanned": "Not scanned",
+        "language": "language",
+        "nav": "Navigate between hits",
+        "documents": "Documents",
+    },
+    "de": {
+        "title": "Schreibprüfung",
+        "rules": "Regeln",
+        "previous": "Zurück",
+        "next": "Weiter",
+        "keys": "Tasten: j oder n weiter, k oder p zurück",
+        "hits": "Treffer",
+        "hit": "Treffer",
+        "none": "Nichts zu zeigen: keine Signale oder Befunde.",
+        "suggestion": "Vorschlag",
+        "not_scanned": "Nicht geprüft",
+        "language": "Sprache",
+        "nav": "Zwischen Treffern springen",
+        "documents": "Dokumente",
+    },
+}
+
+STYLE = """
+:root { color-scheme: light; --line: #d0d4da; --muted: #555c66; --current: #c2185b; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1d2127;
+  background: #f6f7f9; }
+header.top { position: sticky; top: 0; z-index: 2; display: flex; flex-wrap: wrap; gap: .5rem 1rem;
+  align-items: center; padding: .6rem 1rem; background: #fff; border-bottom: 1px solid var(--line); }
+header.top h1 { font-size: 1.15rem; margin: 0; flex: 1 1 auto; overflow-wrap: anywhere; }
+.nav { display: flex; align-items: center; gap: .4rem; }
+.nav button { font: inherit; min-width: 2.75rem; min-height: 2.25rem; padding: .2rem .6rem; border: 1px solid
+  var(--line); border-radius: .4rem; background: #fff; cursor: pointer; }
+.nav button:hover, .nav button:focus-visible { border-color: #4a5563; }
+.counter { min-width: 4.5rem; text-align: center; font-variant-numeric: tabular-nums; color: var(--muted); }
+.keys { color: var(--muted); font-size: .85rem; }
+.layout { display: grid; grid-template-columns: minmax(0, 1fr) 24rem; gap: 1rem; padding: 1rem; }
+main section.document { background: #fff; border: 1px solid var(--line); border-radius: .5rem;
+  margin-bottom: 1rem; }
+main h2 { font-size: 1rem; margin: 0; padding: .5rem .9rem; border-bottom: 1px solid var(--line);
+  overflow-wrap: anywhere; }
+main h2 .meta { font-weight: normal; color: var(--muted); font-size: .85rem; }
+main p.failed { margin: 0; padding: .6rem .9rem; color: #8a1c1c; }
+pre.doc { margin: 0; padding: .8rem .9rem; white-space: pre-wrap; overflow-wrap: anywhere; tab-size: 4;
+  font: 14px/1.6 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+mark { color: inherit; border-radius: 2px; cursor: pointer; }
+mark mark { box-shadow: inset 0 -3px 0 rgba(0, 0, 0, .35); }
+mark.current { outline: 2px solid var(--current); outline-offset: 1px; }
+mark.off { background: none; box-shadow: none; cursor: auto; }
+.r0 { background: #ffe08a; } .r1 { background: #b8e0ff; } .r2 { background: #c5efbd; }
+.r3 { background: #ffc6d0; } .r4 { background: #e0ccff; } .r5 { background: #ffd3a8; }
+.r6 { background: #b9efe6; } .r7 { background: #e6e6a0; }
+aside { align-self: start; position: sticky; top: 4rem; max-height: calc(100vh - 5rem); overflow: auto;
+  background: #fff; border: 1px solid var(--line); border-radius: .5rem; padding: .6rem .9rem; }
+fieldset.filter { border: 0; margin: 0 0 .6rem; padding: 0; }
+fieldset.filter legend { font-weight: 600; padding: 0; margin-bottom: .3rem; }
+fieldset.filter label { display: flex; gap: .45rem; align-items: center; padding: .15rem 0; cursor: pointer; }
+.swatch { display: inline-block; width: .9rem; height: .9rem; border-radius: 3px; flex: none;
+  border: 1px solid rgba(0, 0, 0, .2); }
+section.rule { border-top: 1px solid var(--line); padding-top: .4rem; margin-top: .4rem; }
+section.rule h3 { font-size: .95rem; margin: .2rem 0; display: flex; gap: .45rem; align-items: baseline; }
+section.rule h3 code { font-weight: normal; color: var(--muted); font-size: .8rem; }
+p.instruction { margin: .2rem 0 .4rem; color: var(--muted); font-size: .88rem; }
+ol.hits { margin: 0; padding-left: 1.4rem; font-size: .9rem; }
+ol.hits li { padding: .15rem .2rem; border-radius: .3rem; overflow-wrap: anywhere; }
+ol.hits li.current { background: #fde7ef; }
+ol.hits a { color: #1a56b0; font-variant-numeric: tabular-nums; }
+ol.hits p { margin: .1rem 0; }
+.off { display: none; }
+mark.off { display: inline; }
+p.empty { color: var(--muted); }
+@media (max-width: 800px) {
+  body { font-size: 16px; }
+  .layout { grid-template-columns: minmax(0, 1fr); padding: .5rem; }
+  aside { position: static; max-height: none; }
+  header.top { padding: .5rem; }
+  .keys { display: none; }
+  pre.doc { font-size: 13px; padding: .6rem; }
+}
+@media print {
+  body { background: #fff; font-size: 11pt; }
+  header.top { position: static; border: 0; }
+  .nav, .keys, fieldset.filter { display: none; }
+  .layout { display: block; padding: 0; }
+  aside { position: static; max-height: none; overflow: visible; border: 0; padding: 0; }
+  main section.document { border: 0; break-inside: auto; }
+  mark, .swatch { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+  mark.current { outline: none; }
+  ol.hits a { color: inherit; text-decoration: none; }
+}
+"""
+
+SCRIPT = """
+(function () {
+  "use strict";
+  var heads = Array.prototype.slice.call(document.querySelectorAll("mark[id^='hit-']"));
+  var items = {};
+  Array.prototype.forEach.call(document.querySelectorAll("ol.hits li[data-hit]"), function (li) {
+    items[li.getAttribute("data-hit")] = li;
+  });
+  var numbers = heads.map(function (mark) { return mark.getAttribute("data-hit"); });
+  var counter = document.getElementById("counter");
+  var current = -1;
+
+  function parts(number) {
+    return Array.prototype.filter.call(document.querySelectorAll("mark[data-hit]"), function (mark) {
+      return mark.getAttribute("data-hit") === number;
+    });
+  }
+  function visible(index) { return !heads[index].classList.contains("off"); }
+  function count() {
+    var shown = 0, before = 0;
+    heads.forEach(function (mark, index) {
+      if (visible(index)) { shown += 1; if (index <= current) { before += 1; } }
+    });
+    var here = current >= 0 && visible(current) ? String(before) : "\\u2013";
+    counter.textContent = here + " / " + shown;
+  }
+  function mark(index, on) {
+    if (index < 0) { return; }
+    parts(numbers[index]).forEach(function (part) { part.classList.toggle("current", on); });
+    var item = items[numbers[index]];
+    if (item) { item.classList.toggle("current", on); }
+  }
+  function show(index) {
+    mark(current, false);
+    current = index;
+    mark(current, true);
+    heads[index].scrollIntoView({block: "center"});
+    var item = items[numbers[index]];
+    if (item && item.scrollIntoView) { item.scrollIntoView({block: "nearest"}); }
+    count();
+  }
+  function step(direction) {
+    var total = heads.length, index = current;
+    for (var tries = 0; tries < total; tries += 1) {
+      index = index < 0 ? (direction > 0 ? 0 : total - 1) : (index + direction + total) % total;
+      if (visible(index)) { show(index); return; }
+    }
+  }
+  document.getElementById("next").addEventListener("click", function () { step(1); });
+  document.getElementById("previous").addEventListener("click", function () { step(-1); });
+  document.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.metaKey || event.altKey) { return; }
+    var target = event.target;
+    if (target && (target.isContentEditable || /^(TEXTAREA|SELECT)$/.test(target.tagName) ||
+        (target.tagName === "INPUT" && target.type !== "checkbox"))) { return; }
+    if (event.key === "j" || event.key === "n") { step(1); event.preventDefault(); }
+    else if (event.key === "k" || event.key === "p") { step(-1); event.preventDefault(); }
+  });
+  document.addEventListener("click", function (event) {
+    var element = event.target.closest ? event.target.closest("mark[data-hit], ol.hits a") : null;
+    if (!element) { return; }
+    var number = element.getAttribute("data-hit") ||
+      (element.getAttribute("href") || "").replace("#hit-", "");
+    var index = numbers.indexOf(number);
+    if (index >= 0 && visible(index)) { event.preventDefault(); show(index); }
+  });
+  Array.prototype.forEach.call(document.querySelectorAll("fieldset.filter input"), function (box) {
+    box.addEventListener("change", function () {
+      var rule = box.getAttribute("data-rule");
+      Array.prototype.forEach.call(document.querySelectorAll("[data-rule]"), function (element) {
+        if (element !== box && element.getAttribute("data-rule") === rule) {
+          element.classList.toggle("off", !box.checked);
+        }
+      });
+      if (current >= 0 && !visible(current)) { mark(current, false); current = -1; }
+      count();
+    });
+  });
+  var wanted = numbers.indexOf(location.hash.replace("#hit-", ""));
+  if (wanted >= 0) { show(wanted); } else { count(); }
+})();
+"""
