@@ -22,10 +22,10 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 if sys.version_info >= (3, 11):
-    from re import _constants as C  # noqa: N812
+    from re import _constants as C
     from re import _parser as sre_parse
 else:  # pragma: no cover - exercised on Python 3.10 only
-    import sre_constants as C  # noqa: N812
+    import sre_constants as C
     import sre_parse
 
 __all__ = ["static_problems"]
@@ -68,7 +68,7 @@ def _walk(items: list[tuple[Any, Any]], ignorecase: bool, inside_repeat: bool, p
                         _walk(list(branch), ignorecase, inside_repeat, problems)
             continue
         if _is_repeat(op):
-            low, high, body = av
+            _, high, body = av
             repeats = high > 1
             if repeats and inside_repeat:
                 problems.append(

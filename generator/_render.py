@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pprint
+import re
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,7 @@ import jinja2
 
 from ._sources import LANGUAGES
 from ._tool_schemas import MAX_TEXT_UNITS, RANKS, tool_plans
+from ._triggers import build_index, fold_unsafe_chars
 from ._validate import Catalogue
 
 __all__ = ["render_module"]
@@ -27,9 +29,22 @@ def render_module(catalogue: Catalogue, digest: str, templates: Path) -> str:
         loader=jinja2.FileSystemLoader(str(templates)),
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
-        autoescape=False,  # noqa: S701 - renders Python source, not HTML
+        autoescape=False,
     )
     environment.filters["py"] = _py
+    indexes = {}
+    prefix_chars: set[str] = set()
+    for language in LANGUAGES:
+        patterns = [
+            (signal.pattern, bool(re.compile(signal.pattern).flags & re.IGNORECASE))
+            for rule in catalogue.rules
+            for signal in rule.signals
+            if signal.language == language
+        ]
+        indexes[language] = build_index(patterns)
+        for entries in indexes[language].words.values():
+            for _, _, literals in entries:
+                prefix_chars.update(*literals)
     template = environment.get_template("rules_data.py.j2")
     text = template.render(
         digest=digest,
@@ -40,6 +55,8 @@ def render_module(catalogue: Catalogue, digest: str, templates: Path) -> str:
         prompts=catalogue.prompts,
         tools=tool_plans(catalogue),
         ranks=RANKS,
+        indexes=indexes,
+        fold_unsafe=re.escape(fold_unsafe_chars(prefix_chars)),
     )
     # Normalise blank lines left by template control blocks.
     lines = [line.rstrip() for line in text.split("\n")]

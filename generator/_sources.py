@@ -11,13 +11,13 @@ from ._errors import RuleSourceError
 from ._yaml import Located, load_yaml
 
 __all__ = [
+    "COMPILER_ROOT",
     "LANGUAGES",
     "SUBSECTIONS",
+    "TEMPLATES",
     "BodySection",
     "ExampleText",
     "RuleFile",
-    "COMPILER_ROOT",
-    "TEMPLATES",
     "SourceTree",
     "digest_inputs",
     "read_sources",
@@ -155,7 +155,11 @@ def _parse_body(
     for number, line in enumerate(lines, start=first_line):
         fence_match = _FENCE.match(line)
         if fence is not None:
-            if fence_match and fence_match.group(1)[0] == fence[0] and len(fence_match.group(1)) >= len(fence):
+            if (
+                fence_match
+                and fence_match.group(1)[0] == fence[0]
+                and len(fence_match.group(1)) >= len(fence)
+            ):
                 fence = None
             if subsections:
                 subsections[-1][2].append(line)
@@ -176,7 +180,9 @@ def _parse_body(
             subsections = []
             if title not in LANGUAGES:
                 problems.append(
-                    RuleSourceError(rel, number, 1, f"unknown language section '## {title}'; use '## en' or '## de'")
+                    RuleSourceError(
+                        rel, number, 1, f"unknown language section '## {title}'; use '## en' or '## de'"
+                    )
                 )
                 language = None
                 continue
@@ -187,13 +193,17 @@ def _parse_body(
             language, language_line = title, number
         elif level == 3:
             if language is None:
-                problems.append(RuleSourceError(rel, number, 1, f"sub-section '### {title}' outside a language section"))
+                problems.append(
+                    RuleSourceError(rel, number, 1, f"sub-section '### {title}' outside a language section")
+                )
                 continue
             subsections.append((title, number, []))
         else:
             problems.append(
                 RuleSourceError(
-                    rel, number, 1,
+                    rel,
+                    number,
+                    1,
                     f"heading level {level} is not used in rule bodies; use '## <language>' and '### <sub-section>'",
                 )
             )
@@ -201,7 +211,9 @@ def _parse_body(
     return tuple(sections)
 
 
-def parse_examples(text: str, first_line: int, rel: str, problems: list[RuleSourceError]) -> list[ExampleText]:
+def parse_examples(
+    text: str, first_line: int, rel: str, problems: list[RuleSourceError]
+) -> list[ExampleText]:
     """Parse ``Before:`` / ``After:`` pairs; continuation lines join the open field."""
     examples: list[ExampleText] = []
     before: list[str] | None = None
@@ -216,7 +228,9 @@ def parse_examples(text: str, first_line: int, rel: str, problems: list[RuleSour
             else:
                 b, a = " ".join(before).strip(), " ".join(after).strip()
                 if not b or not a:
-                    problems.append(RuleSourceError(rel, start, 1, "an example needs text after 'Before:' and 'After:'"))
+                    problems.append(
+                        RuleSourceError(rel, start, 1, "an example needs text after 'Before:' and 'After:'")
+                    )
                 else:
                     examples.append(ExampleText(b, a, start))
         before, after = None, None
@@ -237,7 +251,9 @@ def parse_examples(text: str, first_line: int, rel: str, problems: list[RuleSour
             elif before is not None:
                 before.append(stripped)
             else:
-                problems.append(RuleSourceError(rel, number, 1, "example text must start with 'Before:' or 'After:'"))
+                problems.append(
+                    RuleSourceError(rel, number, 1, "example text must start with 'Before:' or 'After:'")
+                )
     finish(first_line)
     return examples
 

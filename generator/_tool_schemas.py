@@ -93,8 +93,9 @@ def _language(required: bool) -> PropertyPlan:
     }
     if not required:
         schema["default"] = "en"
-    return PropertyPlan("language", schema, required, "string", "a language code",
-                        type_rank="language", value_rank="language")
+    return PropertyPlan(
+        "language", schema, required, "string", "a language code", type_rank="language", value_rank="language"
+    )
 
 
 def _profile(catalogue: Catalogue, required: bool, purpose: str) -> PropertyPlan:
@@ -111,7 +112,9 @@ def _rule_ids(allowed: list[str], purpose: str) -> PropertyPlan:
         "uniqueItems": True,
         "description": purpose,
     }
-    return PropertyPlan("ruleIds", schema, False, "string-array", "a list of rule ids", value_rank="selection")
+    return PropertyPlan(
+        "ruleIds", schema, False, "string-array", "a list of rule ids", value_rank="selection"
+    )
 
 
 def _integer(name: str, low: int, high: int, default: int, purpose: str) -> PropertyPlan:
@@ -153,16 +156,25 @@ def tool_plans(catalogue: Catalogue) -> tuple[ToolPlan, ...]:
             detail 'full' the bilingual instruction, when each rule applies and before/after
             examples. Narrow the list with ruleIds or a profile ({profile_list}).""",
             (
-                _rule_ids(all_ids, "Rules to return, in any order; the result follows the catalogue order. "
-                          "With a profile, every id must belong to it. Default: the profile's rules, or all rules."),
+                _rule_ids(
+                    all_ids,
+                    "Rules to return, in any order; the result follows the catalogue order. "
+                    "With a profile, every id must belong to it. Default: the profile's rules, or all rules.",
+                ),
                 _profile(catalogue, False, "Only rules of this profile."),
                 _language(False),
                 PropertyPlan(
                     "detail",
-                    {"type": "string", "enum": ["summary", "full"], "default": "summary",
-                     "description": "'summary' (default): id, title, summary; 'full': also the bilingual "
-                                    "instruction, conditions and examples."},
-                    False, "string", "'summary' or 'full'",
+                    {
+                        "type": "string",
+                        "enum": ["summary", "full"],
+                        "default": "summary",
+                        "description": "'summary' (default): id, title, summary; 'full': also the bilingual "
+                        "instruction, conditions and examples.",
+                    },
+                    False,
+                    "string",
+                    "'summary' or 'full'",
                 ),
             ),
         ),
@@ -175,9 +187,16 @@ def tool_plans(catalogue: Catalogue) -> tuple[ToolPlan, ...]:
             (
                 _profile(catalogue, True, "The kind of document under review; selects the rules."),
                 _language(False),
-                _integer("maxFindings", 1, 20, 5,
-                         "Largest number of findings the response format asks for (1-20, default 5)."),
-                _rule_ids(all_ids, "A subset of the profile's rules to review against. Default: all of them."),
+                _integer(
+                    "maxFindings",
+                    1,
+                    20,
+                    5,
+                    "Largest number of findings the response format asks for (1-20, default 5).",
+                ),
+                _rule_ids(
+                    all_ids, "A subset of the profile's rules to review against. Default: all of them."
+                ),
             ),
         ),
         _plan(
@@ -189,16 +208,27 @@ def tool_plans(catalogue: Catalogue) -> tuple[ToolPlan, ...]:
             (
                 PropertyPlan(
                     "text",
-                    {"type": "string", "maxLength": MAX_TEXT_UNITS,
-                     "description": "The text to scan. At most 250,000 UTF-16 code units (a character "
-                                    "outside the Basic Multilingual Plane counts two)."},
-                    True, "string", "a string", length_rank="length",
+                    {
+                        "type": "string",
+                        "maxLength": MAX_TEXT_UNITS,
+                        "description": "The text to scan. At most 250,000 UTF-16 code units (a character "
+                        "outside the Basic Multilingual Plane counts two).",
+                    },
+                    True,
+                    "string",
+                    "a string",
+                    length_rank="length",
                 ),
                 _language(False),
                 _profile(catalogue, False, "Scan with the rules of this profile that have signals."),
-                _rule_ids(signal_ids, "Rules to scan with; each must have static signals. "
-                          "Default: the profile's rules with signals, or all of them."),
-                _integer("maxSignals", 1, 500, 50, "Largest number of signals to return (1-500, default 50)."),
+                _rule_ids(
+                    signal_ids,
+                    "Rules to scan with; each must have static signals. "
+                    "Default: the profile's rules with signals, or all of them.",
+                ),
+                _integer(
+                    "maxSignals", 1, 500, 50, "Largest number of signals to return (1-500, default 50)."
+                ),
             ),
         ),
         _plan(
@@ -211,14 +241,22 @@ def tool_plans(catalogue: Catalogue) -> tuple[ToolPlan, ...]:
                 _profile(catalogue, True, "Profile the comparison is about."),
                 PropertyPlan(
                     "role",
-                    {"type": "string", "enum": ["reviewer", "judge", "editor"],
-                     "description": "The model's role: 'reviewer', 'judge' or 'editor'."},
-                    True, "string", "'reviewer', 'judge' or 'editor'", value_rank="selection",
+                    {
+                        "type": "string",
+                        "enum": ["reviewer", "judge", "editor"],
+                        "description": "The model's role: 'reviewer', 'judge' or 'editor'.",
+                    },
+                    True,
+                    "string",
+                    "'reviewer', 'judge' or 'editor'",
+                    value_rank="selection",
                 ),
                 PropertyPlan(
                     "cohortId",
                     {"type": "string", "description": "A cohort id the host allows."},
-                    True, "string", "a cohort id string",
+                    True,
+                    "string",
+                    "a cohort id string",
                 ),
             ),
         ),

@@ -100,7 +100,9 @@ def _schema_problems(doc: Located, schema: str) -> list[RuleSourceError]:
     return problems
 
 
-def build_catalogue(tree: SourceTree, problems: list[RuleSourceError], *, timed: bool = True) -> Catalogue | None:
+def build_catalogue(
+    tree: SourceTree, problems: list[RuleSourceError], *, timed: bool = True
+) -> Catalogue | None:
     """Validate everything, collecting problems; return the catalogue when there are none."""
     order, profiles_src = _check_catalog(tree.catalog, problems)
     prompts = _check_prompts(tree.prompts, problems)
@@ -112,7 +114,9 @@ def build_catalogue(tree: SourceTree, problems: list[RuleSourceError], *, timed:
         if isinstance(rule_id, str):
             if rule_id in first_file:
                 problems.append(
-                    rule_file.front.at(("id",), f"duplicate rule id {rule_id!r} (also in {first_file[rule_id]})")
+                    rule_file.front.at(
+                        ("id",), f"duplicate rule id {rule_id!r} (also in {first_file[rule_id]})"
+                    )
                 )
                 continue
             first_file[rule_id] = rule_file.path
@@ -125,10 +129,14 @@ def build_catalogue(tree: SourceTree, problems: list[RuleSourceError], *, timed:
         known = set(first_file) | set(tree.rule_names)
         for index, rule_id in enumerate(order):
             if rule_id not in known:
-                problems.append(tree.catalog.at(("order", index), f"order names {rule_id!r}, which has no rule file"))
+                problems.append(
+                    tree.catalog.at(("order", index), f"order names {rule_id!r}, which has no rule file")
+                )
         for rule_id, (_, rule_file) in rules.items():
             if rule_id not in order:
-                problems.append(rule_file.front.at(("id",), f"rule {rule_id!r} is missing from 'order' in catalog.yaml"))
+                problems.append(
+                    rule_file.front.at(("id",), f"rule {rule_id!r} is missing from 'order' in catalog.yaml")
+                )
     if timed and patterns and not problems:
         slow = timing_problems([job for job, _, _ in patterns])
         for job, rule_file, path in patterns:
@@ -183,7 +191,9 @@ def _check_prompts(doc: Located | None, problems: list[RuleSourceError]) -> dict
                         f"it must use exactly {sorted(expected) or 'none'}",
                     )
                 )
-    return {language: {key: text.strip() for key, text in doc.value[language].items()} for language in LANGUAGES}
+    return {
+        language: {key: text.strip() for key, text in doc.value[language].items()} for language in LANGUAGES
+    }
 
 
 def _check_rule(
@@ -246,7 +256,9 @@ def _check_body(
         if language not in by_language:
             name = {"en": "English", "de": "German"}[language]
             problems.append(
-                RuleSourceError(rel, anchor_line, 1, f"missing {name} section '## {language}'; every rule needs en and de")
+                RuleSourceError(
+                    rel, anchor_line, 1, f"missing {name} section '## {language}'; every rule needs en and de"
+                )
             )
             ok = False
     texts: dict[str, tuple[str, str, tuple[tuple[str, str], ...]]] = {}
@@ -264,7 +276,9 @@ def _check_body(
         content = {name: (line, text.strip()) for name, (line, text) in raw.items()}
         for name, (line, text) in content.items():
             if not text:
-                problems.append(RuleSourceError(rel, line, 1, f"sub-section '### {name}' in '## {language}' is empty"))
+                problems.append(
+                    RuleSourceError(rel, line, 1, f"sub-section '### {name}' in '## {language}' is empty")
+                )
                 ok = False
         line, text = raw["Examples"]
         found: list[RuleSourceError] = []
@@ -273,7 +287,9 @@ def _check_body(
         if found:
             ok = False
         if text.strip() and not examples and not found:
-            problems.append(RuleSourceError(rel, line, 1, f"'### Examples' in '## {language}' has no Before:/After: pair"))
+            problems.append(
+                RuleSourceError(rel, line, 1, f"'### Examples' in '## {language}' has no Before:/After: pair")
+            )
             ok = False
         texts[language] = (
             content["Instruction"][1],
@@ -290,7 +306,9 @@ def _report_subsections(rel: str, section: Any, reference: Any, problems: list[R
         if name not in expected:
             problems.append(
                 RuleSourceError(
-                    rel, line, 1,
+                    rel,
+                    line,
+                    1,
                     f"unknown sub-section '### {name}' in '## {section.language}'; "
                     f"use {', '.join(repr('### ' + n) for n in expected)} in this order, in both languages",
                 )
@@ -299,7 +317,9 @@ def _report_subsections(rel: str, section: Any, reference: Any, problems: list[R
         if index >= len(expected) or expected[index] != name:
             problems.append(
                 RuleSourceError(
-                    rel, line, 1,
+                    rel,
+                    line,
+                    1,
                     f"sub-section '### {name}' is out of order in '## {section.language}'; "
                     f"expected {', '.join(repr('### ' + n) for n in expected)}",
                 )
@@ -309,7 +329,9 @@ def _report_subsections(rel: str, section: Any, reference: Any, problems: list[R
     other = "en" if section.language == "de" else "de"
     problems.append(
         RuleSourceError(
-            rel, section.line, 1,
+            rel,
+            section.line,
+            1,
             f"'## {section.language}' lacks sub-section(s) {', '.join(repr('### ' + n) for n in missing)} "
             f"that '## {other}' has; both languages need the same sub-sections",
         )
@@ -346,7 +368,9 @@ def _check_signals(
         _check_examples(doc, path, regex, item, problems)
         signals.append(Signal(id=item["id"], language=item["language"], pattern=pattern))
         if not found:
-            examples = tuple(_MARK.sub(r"\1", text) for text in (*item["must_match"], *item["must_not_match"]))
+            examples = tuple(
+                _MARK.sub(r"\1", text) for text in (*item["must_match"], *item["must_not_match"])
+            )
             patterns.append((TimedPattern(len(patterns), pattern, examples), rule_file, (*path, "pattern")))
     if raw:
         languages = {item["language"] for item in raw}
@@ -369,7 +393,11 @@ def _pattern_error(doc: Located, path: tuple[Any, ...], exc: re.error) -> RuleSo
 
 
 def _check_examples(
-    doc: Located, path: tuple[Any, ...], regex: re.Pattern[str], item: dict[str, Any], problems: list[RuleSourceError]
+    doc: Located,
+    path: tuple[Any, ...],
+    regex: re.Pattern[str],
+    item: dict[str, Any],
+    problems: list[RuleSourceError],
 ) -> None:
     for number, example in enumerate(item["must_match"]):
         marked = [(m.start() - 4 * i, m.end() - 4 * (i + 1)) for i, m in enumerate(_MARK.finditer(example))]

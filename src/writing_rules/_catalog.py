@@ -6,7 +6,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-__all__ = ["Example", "Profile", "Rule", "RuleText", "SignalPattern"]
+__all__ = ["Example", "Profile", "Rule", "RuleText", "SignalIndex", "SignalPattern"]
 
 
 @dataclass(frozen=True)
@@ -58,3 +58,21 @@ class SignalPattern:
     signal_id: str
     language: str
     regex: re.Pattern[str]
+
+
+@dataclass(frozen=True)
+class SignalIndex:
+    """Where each pattern of one language's table can start matching (see the scanner).
+
+    Pattern numbers are positions in that language's ``SIGNAL_TABLES`` entry.
+    ``words`` maps the first letters of a lowercase word to entries
+    ``(pattern, offset, literals)``: where the text has such a word, the
+    pattern can match ``offset`` characters earlier if the lowercased text
+    there starts with one of ``literals``.
+    """
+
+    words: Mapping[str, tuple[tuple[int, int, tuple[str, ...]], ...]]
+    key_lengths: tuple[int, ...]  # lengths of the keys in ``words`` (3, or shorter for short words)
+    anchors: tuple[tuple[str, int, tuple[int, ...]], ...]  # (characters, offset, patterns)
+    start: tuple[int, ...]  # patterns that may also match at position 0
+    full: tuple[int, ...]  # patterns without a trigger: scanned over the whole text

@@ -28,7 +28,9 @@ def test_the_valid_tree_compiles(tmp_path: Path) -> None:
 def test_missing_german_section(tmp_path: Path) -> None:
     text = PLAIN_RULE[: PLAIN_RULE.index("## de")]
     found = problems_of(write_tree(tmp_path, **{PLAIN: text}))
-    assert found == [f"{PLAIN}:{line_of(text, '## en')}:1: missing German section '## de'; every rule needs en and de"]
+    assert found == [
+        f"{PLAIN}:{line_of(text, '## en')}:1: missing German section '## de'; every rule needs en and de"
+    ]
 
 
 def test_sub_sections_differ_between_languages(tmp_path: Path) -> None:
@@ -36,7 +38,9 @@ def test_sub_sections_differ_between_languages(tmp_path: Path) -> None:
     text = PLAIN_RULE[:de_part] + PLAIN_RULE[de_part:].replace("### Applies when\n\nImmer.\n\n", "")
     found = problems_of(write_tree(tmp_path, **{PLAIN: text}))
     assert len(found) == 1
-    assert found[0].startswith(f"{PLAIN}:{line_of(text, '### Examples', 2)}:1: sub-section '### Examples' is out of order")
+    assert found[0].startswith(
+        f"{PLAIN}:{line_of(text, '### Examples', 2)}:1: sub-section '### Examples' is out of order"
+    )
 
 
 def test_unknown_sub_section(tmp_path: Path) -> None:
@@ -102,7 +106,8 @@ def test_marked_span_must_equal_the_match(tmp_path: Path) -> None:
     text = WORD_CHOICE.replace("- A [[powerful]] API.", "- A [[powerful API]].")
     found = problems_of(write_tree(tmp_path, **{RULE: text}))
     assert found == [
-        f"{RULE}:{line_of(text, '- A [[powerful API]].')}:9: pattern matches 'powerful'; the example marks 'powerful API'"
+        f"{RULE}:{line_of(text, '- A [[powerful API]].')}:9: pattern matches 'powerful'; "
+        "the example marks 'powerful API'"
     ]
 
 
@@ -147,8 +152,10 @@ def test_yaml_syntax_error(tmp_path: Path) -> None:
 def test_schema_errors_point_at_the_field(tmp_path: Path) -> None:
     text = WORD_CHOICE.replace("severity: warning", "severity: loud\nowner: docs-team")
     found = problems_of(write_tree(tmp_path, **{RULE: text}))
-    assert f"{RULE}:{line_of(text, 'owner:')}:1: unknown field 'owner'; allowed here: id, metadata, profiles, " \
+    assert (
+        f"{RULE}:{line_of(text, 'owner:')}:1: unknown field 'owner'; allowed here: id, metadata, profiles, "
         "severity, signals, summary, title" in found
+    )
     assert any(p.startswith(f"{RULE}:{line_of(text, 'severity: loud')}:11: severity:") for p in found)
 
 
@@ -157,7 +164,9 @@ def test_a_rule_with_signals_needs_both_languages(tmp_path: Path) -> None:
     end = WORD_CHOICE.index("---", start)
     text = WORD_CHOICE[:start] + WORD_CHOICE[end:]
     found = problems_of(write_tree(tmp_path, **{RULE: text}))
-    assert found == [f"{RULE}:{line_of(text, 'signals:')}:1: a rule with signals needs at least one 'de' pattern"]
+    assert found == [
+        f"{RULE}:{line_of(text, 'signals:')}:1: a rule with signals needs at least one 'de' pattern"
+    ]
 
 
 def test_every_problem_is_reported_at_once(tmp_path: Path) -> None:

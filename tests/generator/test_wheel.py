@@ -25,8 +25,17 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     shutil.copytree(
         ROOT,
         source,
-        ignore=shutil.ignore_patterns(".git", ".venv*", "dist", "*.egg-info", "__pycache__", ".pytest_cache",
-                                      ".hypothesis", ".ruff_cache", "test-artifacts"),
+        ignore=shutil.ignore_patterns(
+            ".git",
+            ".venv*",
+            "dist",
+            "*.egg-info",
+            "__pycache__",
+            ".pytest_cache",
+            ".hypothesis",
+            ".ruff_cache",
+            "test-artifacts",
+        ),
     )
     subprocess.run(
         [sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out), str(source)],
@@ -42,8 +51,13 @@ def test_sdist_carries_everything_the_hook_needs(built: tuple[Path, Path]) -> No
     sdist, _ = built
     with tarfile.open(sdist) as archive:
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
-    for needed in ("build/hatch_hook.py", "generator/__main__.py", "templates/rules_data.py.j2",
-                   "rules-src/catalog.yaml", "src/writing_rules/_rules_data.py"):
+    for needed in (
+        "build/hatch_hook.py",
+        "generator/__main__.py",
+        "templates/rules_data.py.j2",
+        "rules-src/catalog.yaml",
+        "src/writing_rules/_rules_data.py",
+    ):
         assert needed in names, needed
 
 

@@ -1,0 +1,430 @@
+"""Trigger analysis: where can a pattern's match start?
+
+Python's ``re`` tries every pattern at every position of the text. Most signal
+patterns start, after zero-width assertions, with a literal word
+(``\\b(?:powerful|seamless)``), so a match can only start at a word that begins
+with one of a few literal prefixes. The compiler works out, for each pattern,
+a superset of the positions where a match can start; the scanner then makes
+one pass over the words of the text and runs a pattern only at those
+positions with ``regex.match(text, pos)`` (which sees the whole text, so
+look-behinds and ``\\b`` behave exactly as in a full scan). Going through the
+candidates left to right and skipping those inside the previous match gives
+the same matches as ``regex.finditer``; a test checks that on the evaluation
+set and on random text.
+
+A trigger is a union of:
+
+- ``literals``: lowercased literal texts, each starting with a word
+  character: a match starts at a word start where the text begins with one of
+  them (``"the fastest"``, ``"seamless"``). The scanner finds them through
+  their longest word, the rarest one, so ``"the fastest"`` costs a look at
+  every "fastest", not at every "the";
+- ``anchors``: ``(chars, offset)``: a match starts ``offset`` characters after
+  one of ``chars`` (a look-behind such as ``(?<=[.!?] )``, or a first
+  character such as ``[`` with offset 0);
+- ``start``: a match can start at position 0.
+
+When the analysis is unsure, the pattern gets ``full``: the scanner runs it
+over the whole text as before.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass, field
+from typing import Any
+
+if sys.version_info >= (3, 11):
+    from re import _constants as C
+    from re import _parser as sre_parse
+else:  # pragma: no cover - Python 3.10
+    import sre_constants as C
+    import sre_parse
+
+__all__ = ["Trigger", "pattern_trigger"]
+
+_MAX_PREFIXES = 3000
+_MAX_SET = 12
+_WORD = re.compile(r"\w")
+_END_OF_WORD = "\x00"  # a non-word sentinel: "the word ends here"
+
+
+@dataclass(frozen=True)
+class Trigger:
+    full: bool = False
+    literals: tuple[str, ...] = ()
+    anchors: tuple[tuple[str, int], ...] = ()
+    start: bool = False
+
+
+@dataclass
+class _Union:
+    literals: set[str] = field(default_factory=set)
+    anchors: set[tuple[str, int]] = field(default_factory=set)
+    start: bool = False
+
+
+class _Unsure(Exception):
+    pass
+
+
+def pattern_trigger(pattern: str) -> Trigger:
+    """The trigger of one pattern; ``full`` whenever the analysis is unsure."""
+    try:
+        parsed = sre_parse.parse(pattern)
+        union = _Union()
+        for alternative in _alternatives(list(parsed)):
+            _analyse(alternative, union)
+    except _Unsure:
+        return Trigger(full=True)
+    except Exception:  # a construct this analysis does not know
+        return Trigger(full=True)
+    return Trigger(
+        literals=tuple(sorted(union.literals)),
+        anchors=tuple(sorted(union.anchors)),
+        start=union.start,
+    )
+
+
+def _alternatives(items: list[tuple[Any, Any]]) -> list[list[tuple[Any, Any]]]:
+    """Split a top-level alternation (also inside one wrapping group) into its branches."""
+    if len(items) == 1:
+        op, av = items[0]
+        if op == C.BRANCH:
+            return [alt for branch in av[1] for alt in _alternatives(list(branch))]
+        if op == C.SUBPATTERN:
+            return _alternatives(list(av[-1]))
+    return [items]
+
+
+def _analyse(items: list[tuple[Any, Any]], union: _Union) -> None:
+    index = 0
+    word_start = False
+    anchors: set[tuple[str, int]] | None = None
+    start = False
+    while index < len(items) and _zero_width(items[index]):
+        found = _lookbehind_anchor(items[index])
+        if found is not None:
+            anchors, start = found
+        word_start = word_start or _guarantees_word_start(items[index])
+        index += 1
+    prefixes = _prefixes(items[index:])
+    if prefixes and "" not in prefixes and len(prefixes) <= _MAX_PREFIXES:
+        first_is_word = {bool(_WORD.match(prefix[0])) for prefix in prefixes}
+        if first_is_word == {False}:
+            union.anchors |= {(char, 0) for char in {prefix[0] for prefix in prefixes}}
+            return
+        if first_is_word == {True} and word_start:
+            # Keep the end-of-word marker: it tells the index that the last word is whole.
+            union.literals |= {
+                prefix.split(_END_OF_WORD, 1)[0].lower() + (_END_OF_WORD if _END_OF_WORD in prefix else "")
+                for prefix in prefixes
+            }
+            return
+    if anchors is not None:
+        union.anchors |= anchors
+        union.start = union.start or start
+        return
+    raise _Unsure
+
+
+def _zero_width(item: tuple[Any, Any]) -> bool:
+    op, av = item
+    if op in (C.AT, C.ASSERT, C.ASSERT_NOT):
+        return True
+    if op == C.SUBPATTERN:
+        return all(_zero_width(inner) for inner in av[-1])
+    if op == C.BRANCH:
+        return all(all(_zero_width(inner) for inner in branch) for branch in av[1])
+    return False
+
+
+def _guarantees_word_start(item: tuple[Any, Any]) -> bool:
+    """True when the item ensures the character before the match is not a word character."""
+    op, av = item
+    if op == C.AT:
+        return av == C.AT_BOUNDARY  # with a word character next, \b means a word start
+    if op == C.ASSERT and av[0] == -1:
+        last = list(av[1])[-1:] if list(av[1]) else []
+        return bool(last) and _all_non_word(last[0])
+    if op == C.ASSERT_NOT and av[0] == -1:
+        body = list(av[1])
+        return len(body) == 1 and body[0][0] == C.IN and _set_has_word_category(body[0][1])
+    if op == C.SUBPATTERN:
+        return any(_guarantees_word_start(inner) for inner in av[-1])
+    if op == C.BRANCH:
+        return all(any(_guarantees_word_start(inner) for inner in branch) for branch in av[1])
+    return False
+
+
+def _lookbehind_anchor(item: tuple[Any, Any]) -> tuple[set[tuple[str, int]], bool] | None:
+    """Anchors implied by a zero-width item made only of look-behinds, or None."""
+    op, av = item
+    if op == C.ASSERT and av[0] == -1:
+        body = list(av[1])
+        chars = _chars(body[0]) if body else None
+        width = _fixed_width(body)
+        if chars is None or width is None:
+            return None
+        return {(chars, width)}, False
+    if op == C.ASSERT_NOT and av[0] == -1:
+        body = list(av[1])
+        # (?<![^S]) : at the start, or right after one of S.
+        if len(body) == 1 and body[0][0] == C.NOT_LITERAL:
+            return {(chr(body[0][1]), 1)}, True
+        if len(body) == 1 and body[0][0] == C.IN and body[0][1] and body[0][1][0][0] == C.NEGATE:
+            chars = _chars((C.IN, body[0][1][1:]))
+            if chars is not None:
+                return {(chars, 1)}, True
+        return None
+    if op == C.SUBPATTERN:
+        inner = list(av[-1])
+        return _lookbehind_anchor(inner[0]) if len(inner) == 1 else None
+    if op == C.BRANCH:
+        anchors: set[tuple[str, int]] = set()
+        start = False
+        for branch in av[1]:
+            branch = list(branch)
+            found = _lookbehind_anchor(branch[0]) if len(branch) == 1 else None
+            if found is None:
+                return None
+            anchors |= found[0]
+            start = start or found[1]
+        return anchors, start
+    return None
+
+
+def _fixed_width(items: list[tuple[Any, Any]]) -> int | None:
+    width = 0
+    for op, av in items:
+        if op in (C.LITERAL, C.NOT_LITERAL, C.IN, C.ANY):
+            width += 1
+        elif op in (C.MAX_REPEAT, C.MIN_REPEAT) and av[0] == av[1]:
+            inner = _fixed_width(list(av[2]))
+            if inner is None:
+                return None
+            width += inner * av[0]
+        else:
+            return None
+    return width
+
+
+def _chars(item: tuple[Any, Any]) -> str | None:
+    """The characters a single-character item matches, when it is a small literal set."""
+    op, av = item
+    if op == C.LITERAL:
+        return chr(av)
+    if op == C.IN:
+        chars = _literal_set(av)
+        return "".join(sorted(set(chars))) if chars is not None else None
+    return None
+
+
+def _all_non_word(item: tuple[Any, Any]) -> bool:
+    chars = _chars(item)
+    if chars is not None:
+        return not any(_WORD.match(char) for char in chars)
+    op, av = item
+    if op == C.IN:
+        return all(kind == C.CATEGORY and av_ in (C.CATEGORY_SPACE, C.CATEGORY_NOT_WORD) for kind, av_ in av)
+    return False
+
+
+def _set_has_word_category(items: Any) -> bool:
+    return any(op == C.CATEGORY and av == C.CATEGORY_WORD for op, av in items) and not any(
+        op == C.NEGATE for op, _ in items
+    )
+
+
+def _prefixes(items: list[tuple[Any, Any]]) -> set[str] | None:
+    found = _walk(items)
+    if found is None:
+        return None
+    return found[0]
+
+
+def _walk(items: list[tuple[Any, Any]]) -> tuple[set[str], bool] | None:
+    """Literal strings every match of ``items`` starts with, and whether they cover it all."""
+    result = {""}
+    for position, (op, av) in enumerate(items):
+        if len(result) > _MAX_PREFIXES:
+            return None
+        known = result  # what every match starts with so far
+        if op == C.LITERAL:
+            result = {prefix + chr(av) for prefix in result}
+        elif op == C.IN and _literal_set(av) is not None:
+            chars = _literal_set(av)
+            assert chars is not None
+            result = {prefix + char for prefix in result for char in chars}
+        elif op == C.AT and av == C.AT_BOUNDARY:
+            if result != {""} and all(prefix and _WORD.match(prefix[-1]) for prefix in result):
+                # A boundary right after a word character: the word ends here.
+                return {prefix + _END_OF_WORD for prefix in result}, False
+        elif op in (C.ASSERT, C.ASSERT_NOT, C.AT):
+            continue  # zero-width: the regex checks it at each candidate
+        elif op == C.SUBPATTERN:
+            inner = _walk(list(av[-1]))
+            if inner is None:
+                return _stop(result, op, av)
+            result = {prefix + tail for prefix in result for tail in inner[0]}
+            if not inner[1]:
+                return result, False
+        elif op == C.BRANCH:
+            tails: set[str] = set()
+            exhaustive = True
+            for branch in av[1]:
+                inner = _walk(list(branch))
+                if inner is None:
+                    return _stop(result, op, av)
+                tails |= inner[0]
+                exhaustive = exhaustive and inner[1]
+            result = {prefix + tail for prefix in result for tail in tails}
+            if not exhaustive:
+                return result, False
+        elif op in (C.MAX_REPEAT, C.MIN_REPEAT):
+            low, _high, body = av
+            inner = _walk(list(body))
+            if inner is None:
+                return _stop(result, op, av)
+            if low == 0:
+                rest = _walk(items[position + 1 :])
+                if rest is None:
+                    return _stop(result, op, av)
+                tails = inner[0] | rest[0]
+                if len(result) * len(tails) > _MAX_PREFIXES:
+                    return _stop(known, op, av) if "" not in known else None
+                return {prefix + tail for prefix in result for tail in tails}, False
+            if len(result) * len(inner[0]) > _MAX_PREFIXES:
+                return _stop(known, op, av) if "" not in known else None
+            return {prefix + tail for prefix in result for tail in inner[0]}, False
+        else:
+            return _stop(result, op, av)
+        if len(result) > _MAX_PREFIXES:
+            # Too many spellings: the shorter prefixes found so far still hold.
+            return _stop(known, op, av) if "" not in known else None
+    return result, True
+
+
+def _stop(result: set[str], op: Any, av: Any) -> tuple[set[str], bool] | None:
+    if "" in result:
+        return None
+    if op == C.IN and _all_non_word((op, av)) and all(_WORD.match(prefix[-1]) for prefix in result):
+        # Next comes a non-word character (\s, punctuation): the word ends here.
+        return {prefix + _END_OF_WORD for prefix in result}, False
+    return result, False
+
+
+def _literal_set(items: Any) -> list[str] | None:
+    chars: list[str] = []
+    for op, av in items:
+        if op == C.LITERAL:
+            chars.append(chr(av))
+        elif op == C.RANGE and av[1] - av[0] < _MAX_SET:
+            chars.extend(chr(code) for code in range(av[0], av[1] + 1))
+        else:
+            return None
+    return chars if len(chars) <= _MAX_SET else None
+
+
+@dataclass(frozen=True)
+class LanguageIndex:
+    """What the template renders as one language's ``SignalIndex``."""
+
+    words: dict[str, tuple[tuple[int, int, tuple[str, ...]], ...]]
+    key_lengths: tuple[int, ...]
+    anchors: tuple[tuple[str, int, tuple[int, ...]], ...]
+    start: tuple[int, ...]
+    full: tuple[int, ...]
+
+
+KEY_LENGTH = 5  # words are looked up by their first five letters
+
+
+def _key_word(literal: str, *, whole_last: bool) -> re.Match[str]:
+    """The word of a literal to look it up by: the longest, the rarest.
+
+    A word shorter than the key length must be whole (followed by a non-word
+    character in the literal), so the scanner finds it with the same single
+    lookup of a text word's first three letters; only a short word the
+    literal may continue (``"am"`` in ``"amn't"``) needs extra lookups.
+    """
+    words = list(re.finditer(r"\w+", literal))
+    whole = [word for word in words if word.end() < len(literal) or whole_last]
+    usable = [word for word in words if len(word.group()) >= KEY_LENGTH] + whole
+    return max(usable or words, key=lambda word: (len(word.group()) >= KEY_LENGTH, len(word.group())))
+
+
+def _short_is_partial(literal: str, offset: int, key: str) -> bool:
+    end = offset + len(key)
+    return end >= len(literal) or bool(_WORD.match(literal[end]))
+
+
+def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:
+    """Index a language's patterns, given as (pattern text, ignorecase) in table order."""
+    words: dict[tuple[str, int, int], set[str]] = {}
+    anchors: dict[tuple[str, int], list[int]] = {}
+    start: list[int] = []
+    full: list[int] = []
+    for index, (pattern, ignorecase) in enumerate(patterns):
+        trigger = pattern_trigger(pattern)
+        if trigger.full or any(len(literal) != len(literal.lower()) for literal in trigger.literals):
+            full.append(index)
+            continue
+        for marked in trigger.literals:
+            literal = marked.rstrip(_END_OF_WORD)
+            key = _key_word(literal, whole_last=marked != literal)
+            words.setdefault((key.group()[:KEY_LENGTH], index, key.start()), set()).add(literal)
+        for chars, offset in trigger.anchors:
+            if ignorecase:
+                chars = "".join(sorted(set(chars + chars.lower() + chars.upper())))
+            anchors.setdefault((chars, offset), []).append(index)
+        if trigger.start:
+            start.append(index)
+    table: dict[str, list[tuple[int, int, tuple[str, ...]]]] = {}
+    for (key, index, offset), literals in sorted(words.items()):
+        table.setdefault(key, []).append((index, offset, tuple(sorted(literals))))
+    return LanguageIndex(
+        words={key: tuple(entries) for key, entries in table.items()},
+        # Short keys that are whole words need no extra lookup: a text word's
+        # first three letters are the word itself. Only partial short keys do.
+        key_lengths=tuple(
+            sorted(
+                {KEY_LENGTH}
+                | {
+                    len(key)
+                    for (key, _, offset), literals in words.items()
+                    if len(key) < KEY_LENGTH
+                    and any(_short_is_partial(literal, offset, key) for literal in literals)
+                }
+            )
+        ),
+        anchors=tuple((chars, offset, tuple(found)) for (chars, offset), found in sorted(anchors.items())),
+        start=tuple(start),
+        full=tuple(full),
+    )
+
+
+def fold_unsafe_chars(prefix_chars: set[str]) -> str:
+    """Text characters for which ``str.lower`` is not how ``re`` compares ignoring case.
+
+    The scanner looks words up in ``text.lower()``. That is exact unless the
+    text holds a character whose lowercase form has another length (the
+    offsets would shift), or one that ``re`` treats as equal to a trigger
+    letter although its lowercase differs (long s for ``s``, dotless i for
+    ``i``). A text with any of these is scanned the slow, exact way.
+    """
+    unsafe = {
+        chr(code) for code in range(0x110000) if not 0xD800 <= code <= 0xDFFF and len(chr(code).lower()) != 1
+    }
+    try:  # Python 3.11+: the pairs re treats as equal beyond simple lowercase
+        from re import _casefix
+
+        extra = _casefix._EXTRA_CASES
+    except ImportError:  # pragma: no cover - Python 3.10 has no such table
+        extra = {}
+    for letter in prefix_chars:
+        for code in extra.get(ord(letter), ()):
+            if chr(code).lower() != letter:
+                unsafe.add(chr(code))
+    return "".join(sorted(unsafe))

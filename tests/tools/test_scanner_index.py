@@ -1,0 +1,118 @@
+"""The indexed scanner finds exactly what a plain ``finditer`` of every pattern finds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from writing_rules import _rules_data as data
+from writing_rules.tools._scanner import _pattern_spans, plain_spans
+
+EVAL = Path(__file__).resolve().parents[2] / "benchmarks" / "signal_eval"
+
+
+def reference(text: str, language: str) -> list[tuple[int, list[tuple[int, int]]]]:
+    table = data.SIGNAL_TABLES[language]
+    return [(index, plain_spans(pattern.regex, text)) for index, pattern in enumerate(table)]
+
+
+def indexed(text: str, language: str) -> list[tuple[int, list[tuple[int, int]]]]:
+    return _pattern_spans(text, language, list(range(len(data.SIGNAL_TABLES[language]))))
+
+
+def sentences(language: str) -> list[str]:
+    labelled = yaml.safe_load((EVAL / f"{language}.yaml").read_text(encoding="utf-8"))
+    found = [text for rule in labelled.values() for kind in ("positive", "negative") for text in rule[kind]]
+    assert len(found) > 400, "the evaluation set is missing"
+    return found
+
+
+def examples(language: str) -> list[str]:
+    import re
+
+    texts = []
+    for rule in Path(__file__).resolve().parents[2].joinpath("rules-src", "rules").glob("*.md"):
+        front = yaml.safe_load(rule.read_text(encoding="utf-8").split("---")[1])
+        for signal in front.get("signals", []):
+            if signal["language"] == language:
+                texts += [
+                    re.sub(r"\[\[(.*?)\]\]", r"\1", t)
+                    for t in signal["must_match"] + signal["must_not_match"]
+                ]
+    assert texts
+    return texts
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_same_spans_on_the_labelled_set_and_the_rule_examples(language: str) -> None:
+    for text in sentences(language) + examples(language):
+        assert indexed(text, language) == reference(text, language), text
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_same_spans_on_one_long_document(language: str) -> None:
+    text = "\n\n".join(sentences(language) + examples(language))
+    text = text + " " + text.upper() + "\n" + text.title()
+    assert indexed(text, language) == reference(text, language)
+
+
+def _vocabulary() -> list[str]:
+    words: set[str] = set()
+    for language in ("en", "de"):
+        for entries in data.SIGNAL_INDEX[language].words.values():
+            for _, _, literals in entries:
+                words.update(literals)
+    return sorted(words)
+
+
+VOCABULARY = _vocabulary()
+PIECES = st.one_of(
+    st.sampled_from(VOCABULARY),
+    st.sampled_from(VOCABULARY).map(str.upper),
+    st.sampled_from(VOCABULARY).map(str.title),
+    st.sampled_from(
+        [
+            " ",
+            "  ",
+            "\n",
+            "\r\n",
+            ". ",
+            "! ",
+            "? ",
+            ", ",
+            "-",
+            "'",
+            "’",
+            "[",
+            "]",
+            "<",
+            ">",
+            "`",
+            "ſ",
+            "İ",
+            "ı",
+            "ß",
+            "ẞ",
+            "ä",
+            "Ä",
+            "K",
+            "\t",
+            "100 %",
+            "x" * 260,
+            "a" * 3,
+            "1",
+        ]
+    ),
+    st.text(max_size=6),
+)
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(PIECES, max_size=40), st.sampled_from(["en", "de"]))
+def test_same_spans_on_random_text(pieces: list[str], language: str) -> None:
+    text = "".join(pieces)
+    assert indexed(text, language) == reference(text, language)
