@@ -156,7 +156,6 @@ def test_output_option_writes_the_report_to_a_file(folder: Path, capsys) -> None
     [
         (["--rule", "no-such-rule"], "no-such-rule"),
         (["--profile", "no-such-profile"], "no-such-profile"),
-        (["--format", "html"], "html"),
         (["--max-signals", "0"], "1 or more"),
     ],
 )

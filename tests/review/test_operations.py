@@ -109,9 +109,7 @@ def test_findings_must_belong_to_the_text() -> None:
         findings_to_operations([{**located(text, 0, 4, "x"), "end": 99}], text=text)
 
 
-documents = st.lists(st.sampled_from(["a", "b", "ab", " ", "\r\n", "\n", "é", "😀"]), max_size=30).map(
-    "".join
-)
+documents = st.lists(st.sampled_from(["a", "b", "ab", " ", "\r\n", "\n", "é", "😀"]), max_size=30).map("".join)
 suggestions = st.text(alphabet="abxy 😀", max_size=4)
 
 

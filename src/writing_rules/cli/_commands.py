@@ -12,8 +12,17 @@ from typing import Any, TextIO
 from .. import _rules_data as data
 from ..documents import DirectoryDocumentStore, create_document_tool_dispatcher
 from ..tools import create_writing_tool_dispatcher, writing_review_tools
-from ._formats import FORMATS, render_json, render_sarif, render_text
-from ._scan import DEFAULT_GLOBS, STDIN, FileScan, ScanOptions, collect_paths, scan_one, scan_source
+from ._formats import FORMATS, render_html_report, render_json, render_sarif, render_text
+from ._scan import (
+    DEFAULT_GLOBS,
+    STDIN,
+    FileScan,
+    ScanOptions,
+    collect_paths,
+    scan_one,
+    scan_one_keeping_text,
+    scan_source,
+)
 from ._serve_mcp import add_serve_mcp_parser, serve_mcp
 
 __all__ = ["build_parser", "run"]
@@ -153,15 +162,17 @@ def _scan_all(args: argparse.Namespace, options: ScanOptions, stdin: Any, stderr
         results.append(scan_source(STDIN, options, stdin.buffer.read() if hasattr(stdin, "buffer") else b""))
     show_progress = stderr.isatty() and len(paths) >= _PROGRESS_THRESHOLD
     jobs = [(path, options) for path in paths]
+    # Only the HTML report shows the text; the other formats leave it out of the transfer.
+    worker = scan_one_keeping_text if args.format == "html" else scan_one
     if args.jobs > 1 and len(jobs) > 1:
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            outcomes = pool.map(scan_one, jobs, chunksize=max(1, len(jobs) // (args.jobs * 4)))
+            outcomes = pool.map(worker, jobs, chunksize=max(1, len(jobs) // (args.jobs * 4)))
             for done, outcome in enumerate(outcomes, 1):
                 results.append(outcome)
                 _progress(stderr, show_progress, done, len(jobs))
     else:
         for done, job in enumerate(jobs, 1):
-            results.append(scan_one(job))
+            results.append(worker(job))
             _progress(stderr, show_progress, done, len(jobs))
     if show_progress:
         stderr.write("\n")
@@ -176,8 +187,6 @@ def _progress(stderr: TextIO, show: bool, done: int, total: int) -> None:
 
 
 def _scan(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) -> int:
-    if args.format == "html":
-        raise UsageError("--format html is not available in this version; use text, json or sarif")
     options = ScanOptions(args.language, args.profile, tuple(args.rule or ()), args.max_signals)
     _check_selection(options)
     results = _scan_all(args, options, stdin, stderr)
@@ -185,6 +194,8 @@ def _scan(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) 
         report = render_text(results)
     elif args.format == "json":
         report = render_json(results)
+    elif args.format == "html":
+        report = render_html_report(results, None if args.language == "auto" else args.language)
     else:
         report = render_sarif(results, "en" if args.language == "auto" else args.language)
     _write_report(report, args.output, stdout)

@@ -1,4 +1,4 @@
-"""Rendering scan results: compiler-style text, JSON and SARIF 2.1.0."""
+"""Rendering scan results: compiler-style text, JSON, SARIF 2.1.0 and the HTML report."""
 
 from __future__ import annotations
 
@@ -10,9 +10,10 @@ from typing import Any
 
 from .. import __version__
 from .. import _rules_data as data
+from ..review._html import ReportDocument, render_report
 from ._scan import STDIN_NAME, FileScan
 
-__all__ = ["FORMATS", "render_json", "render_sarif", "render_text"]
+__all__ = ["FORMATS", "render_html_report", "render_json", "render_sarif", "render_text"]
 
 FORMATS = ("text", "json", "sarif", "html")
 _SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -146,3 +147,27 @@ def render_sarif(results: Sequence[FileScan], language: str = "en") -> str:
         ],
     }
     return json.dumps(log, ensure_ascii=False, indent=2) + "\n"
+
+
+def render_html_report(results: Sequence[FileScan], language: str | None = None) -> str:
+    """One self-contained page with a section per file (unreadable files say why).
+
+    Rule texts are in ``language``; with ``--language auto`` they follow the
+    files when all of them were detected as one language, else English.
+    """
+    if language is None:
+        languages = {result.language for result in _scanned(results)}
+        language = languages.pop() if len(languages) == 1 else "en"
+    documents = [
+        ReportDocument(
+            label=result.path,
+            text=result.text,
+            hits=tuple(result.data["signals"]) if result.data is not None else (),
+            language=result.language or language,
+            error=result.error,
+        )
+        for result in results
+    ]
+    count = len(results)
+    title = f"writing-rules scan: {results[0].path}" if count == 1 else f"writing-rules scan: {count} files"
+    return render_report(documents, language=language or "en", title=title)

@@ -12,7 +12,17 @@ from ..tools import create_writing_tool_dispatcher
 from ._chunks import scan_whole_text
 from ._language import detect_language
 
-__all__ = ["DEFAULT_GLOBS", "STDIN", "STDIN_NAME", "FileScan", "ScanOptions", "collect_paths", "scan_source"]
+__all__ = [
+    "DEFAULT_GLOBS",
+    "STDIN",
+    "STDIN_NAME",
+    "FileScan",
+    "ScanOptions",
+    "collect_paths",
+    "scan_one",
+    "scan_one_keeping_text",
+    "scan_source",
+]
 
 DEFAULT_GLOBS = ("*.md", "*.markdown", "*.txt", "*.rst")
 STDIN = "-"
@@ -102,6 +112,11 @@ def scan_source(path: str, options: ScanOptions, stdin_bytes: bytes | None = Non
         data["signals"] = data["signals"][: options.max_signals]
         data["truncated"] = True
     return FileScan(path=shown, language=language, detected=detected, data=data, text=text)
+
+
+def scan_one_keeping_text(job: tuple[str, ScanOptions]) -> FileScan:
+    """``scan_source`` for a worker process, text included (the HTML report shows it)."""
+    return scan_source(*job)
 
 
 def scan_one(job: tuple[str, ScanOptions]) -> FileScan:

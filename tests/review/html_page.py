@@ -1,0 +1,66 @@
+"""Reading a report back the way an HTML parser does, for the offset and escaping tests."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+
+
+@dataclass
+class Page:
+    """Each document's text and, per hit number, its marks' attributes and text pieces."""
+
+    documents: list[str] = field(default_factory=list)
+    pieces: dict[str, list[str]] = field(default_factory=dict)
+    attributes: dict[str, dict[str, str]] = field(default_factory=dict)
+    document_of: dict[str, int] = field(default_factory=dict)
+    ids: list[str] = field(default_factory=list)
+    tags: list[str] = field(default_factory=list)
+
+
+class _Reader(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.page = Page()
+        self._in_pre = False
+        self._skip_newline = False
+        self._open: list[str | None] = []  # per open mark inside a pre: its hit number
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {name: value or "" for name, value in attrs}
+        self.page.tags.append(tag)
+        if "id" in values:
+            self.page.ids.append(values["id"])
+        if tag == "pre":
+            self._in_pre = True
+            self.page.documents.append("")
+            self._skip_newline = True  # the HTML parser drops one line feed right after <pre>
+        elif tag == "mark" and self._in_pre:
+            number = values["data-hit"]
+            self._open.append(number)
+            self.page.pieces.setdefault(number, []).append("")
+            self.page.attributes.setdefault(number, values)
+            self.page.document_of.setdefault(number, len(self.page.documents) - 1)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "pre":
+            self._in_pre = False
+        elif tag == "mark" and self._in_pre:
+            self._open.pop()
+
+    def handle_data(self, data: str) -> None:
+        if not self._in_pre:
+            return
+        if self._skip_newline:
+            self._skip_newline = False
+            data = data.removeprefix("\n")
+        self.page.documents[-1] += data
+        for number in set(self._open):
+            self.page.pieces[number][-1] += data
+
+
+def read_page(page: str) -> Page:
+    reader = _Reader()
+    reader.feed(page)
+    reader.close()
+    return reader.page
