@@ -231,6 +231,12 @@ def _all_non_word(item: tuple[Any, Any]) -> bool:
     return False
 
 
+def _forbids_word_char(body: list[tuple[Any, Any]]) -> bool:
+    """True for a negative look-ahead body that refuses any word character next."""
+    alternatives = [list(branch) for branch in body[0][1][1]] if len(body) == 1 and body[0][0] == C.BRANCH else [body]
+    return any(len(alt) == 1 and alt[0][0] == C.IN and _set_has_word_category(alt[0][1]) for alt in alternatives)
+
+
 def _set_has_word_category(items: Any) -> bool:
     return any(op == C.CATEGORY and av == C.CATEGORY_WORD for op, av in items) and not any(
         op == C.NEGATE for op, _ in items
@@ -241,78 +247,70 @@ def _prefixes(items: list[tuple[Any, Any]]) -> set[str] | None:
     found = _walk(items)
     if found is None:
         return None
-    return found[0]
+    return {literal for literal, _ in found}
 
 
-def _walk(items: list[tuple[Any, Any]]) -> tuple[set[str], bool] | None:
-    """Literal strings every match of ``items`` starts with, and whether they cover it all."""
-    result = {""}
+Literals = set[tuple[str, bool]]  # (literal text, open: it covers everything so far)
+
+
+def _walk(items: list[tuple[Any, Any]]) -> Literals | None:
+    """Literal texts every match of ``items`` starts with.
+
+    A literal stays open while it covers every item so far, so the next item
+    can extend it; it closes where the pattern stops being literal. An empty
+    closed literal means a match can start with anything: no trigger.
+    """
+    result: Literals = {("", True)}
     for position, (op, av) in enumerate(items):
-        if len(result) > _MAX_PREFIXES:
+        opened = [literal for literal, is_open in result if is_open]
+        if not opened:
+            break
+        grown: Literals = {(literal, False) for literal, is_open in result if not is_open}
+        for literal in opened:
+            tails = _tails(op, av, items[position + 1 :], literal)
+            if tails is None:
+                return None
+            grown |= {(literal + tail, is_open) for tail, is_open in tails}
+        if len(grown) > _MAX_PREFIXES:
+            # Too many spellings: the shorter literals found so far still hold.
+            return {(literal, False) for literal, _ in result}
+        result = grown
+    return result
+
+
+def _tails(op: Any, av: Any, rest: list[tuple[Any, Any]], literal: str) -> Literals | None:
+    """What one item appends to an open literal."""
+    ends_in_word = bool(literal) and bool(_WORD.match(literal[-1]))
+    if op == C.LITERAL:
+        return {(chr(av), True)}
+    if op == C.IN and _literal_set(av) is not None:
+        return {(char, True) for char in _literal_set(av) or ()}
+    if op == C.AT and av == C.AT_BOUNDARY and ends_in_word:
+        return {(_END_OF_WORD, False)}  # a boundary after a word character: the word ends here
+    if op == C.ASSERT_NOT and av[0] == 1 and ends_in_word and _forbids_word_char(list(av[1])):
+        return {(_END_OF_WORD, False)}  # (?![\w...]) after a word character: the word ends here
+    if op in (C.ASSERT, C.ASSERT_NOT, C.AT):
+        return {("", True)}  # zero-width: the regex checks it at each candidate
+    if op == C.SUBPATTERN:
+        return _walk(list(av[-1]))
+    if op == C.BRANCH:
+        tails: Literals = set()
+        for branch in av[1]:
+            inner = _walk(list(branch))
+            if inner is None:
+                return None
+            tails |= inner
+        return tails
+    if op in (C.MAX_REPEAT, C.MIN_REPEAT):
+        low, _high, body = av
+        inner = _walk(list(body))
+        if inner is None:
             return None
-        known = result  # what every match starts with so far
-        if op == C.LITERAL:
-            result = {prefix + chr(av) for prefix in result}
-        elif op == C.IN and _literal_set(av) is not None:
-            chars = _literal_set(av)
-            assert chars is not None
-            result = {prefix + char for prefix in result for char in chars}
-        elif op == C.AT and av == C.AT_BOUNDARY:
-            if result != {""} and all(prefix and _WORD.match(prefix[-1]) for prefix in result):
-                # A boundary right after a word character: the word ends here.
-                return {prefix + _END_OF_WORD for prefix in result}, False
-        elif op in (C.ASSERT, C.ASSERT_NOT, C.AT):
-            continue  # zero-width: the regex checks it at each candidate
-        elif op == C.SUBPATTERN:
-            inner = _walk(list(av[-1]))
-            if inner is None:
-                return _stop(result, op, av)
-            result = {prefix + tail for prefix in result for tail in inner[0]}
-            if not inner[1]:
-                return result, False
-        elif op == C.BRANCH:
-            tails: set[str] = set()
-            exhaustive = True
-            for branch in av[1]:
-                inner = _walk(list(branch))
-                if inner is None:
-                    return _stop(result, op, av)
-                tails |= inner[0]
-                exhaustive = exhaustive and inner[1]
-            result = {prefix + tail for prefix in result for tail in tails}
-            if not exhaustive:
-                return result, False
-        elif op in (C.MAX_REPEAT, C.MIN_REPEAT):
-            low, _high, body = av
-            inner = _walk(list(body))
-            if inner is None:
-                return _stop(result, op, av)
-            if low == 0:
-                rest = _walk(items[position + 1 :])
-                if rest is None:
-                    return _stop(result, op, av)
-                tails = inner[0] | rest[0]
-                if len(result) * len(tails) > _MAX_PREFIXES:
-                    return _stop(known, op, av) if "" not in known else None
-                return {prefix + tail for prefix in result for tail in tails}, False
-            if len(result) * len(inner[0]) > _MAX_PREFIXES:
-                return _stop(known, op, av) if "" not in known else None
-            return {prefix + tail for prefix in result for tail in inner[0]}, False
-        else:
-            return _stop(result, op, av)
-        if len(result) > _MAX_PREFIXES:
-            # Too many spellings: the shorter prefixes found so far still hold.
-            return _stop(known, op, av) if "" not in known else None
-    return result, True
-
-
-def _stop(result: set[str], op: Any, av: Any) -> tuple[set[str], bool] | None:
-    if "" in result:
-        return None
-    if op == C.IN and _all_non_word((op, av)) and all(_WORD.match(prefix[-1]) for prefix in result):
-        # Next comes a non-word character (\s, punctuation): the word ends here.
-        return {prefix + _END_OF_WORD for prefix in result}, False
-    return result, False
+        taken = {(tail, False) for tail, _ in inner}  # more repetitions may follow
+        return taken | {("", True)} if low == 0 else taken
+    if op == C.IN and _all_non_word((op, av)) and ends_in_word:
+        return {(_END_OF_WORD, False)}  # a non-word character follows: the word ends here
+    return {("", False)}
 
 
 def _literal_set(items: Any) -> list[str] | None:
@@ -363,6 +361,7 @@ def _short_is_partial(literal: str, offset: int, key: str) -> bool:
 def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:
     """Index a language's patterns, given as (pattern text, ignorecase) in table order."""
     words: dict[tuple[str, int, int], set[str]] = {}
+    partial: set[int] = set()
     anchors: dict[tuple[str, int], list[int]] = {}
     start: list[int] = []
     full: list[int] = []
@@ -375,6 +374,9 @@ def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:
             literal = marked.rstrip(_END_OF_WORD)
             key = _key_word(literal, whole_last=marked != literal)
             words.setdefault((key.group()[:KEY_LENGTH], index, key.start()), set()).add(literal)
+            if len(key.group()) < KEY_LENGTH and key.end() == len(literal) and marked == literal:
+                # A short word the text's word may continue: needs a lookup by its own length.
+                partial.add(len(key.group()))
         for chars, offset in trigger.anchors:
             if ignorecase:
                 chars = "".join(sorted(set(chars + chars.lower() + chars.upper())))
@@ -387,18 +389,8 @@ def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:
     return LanguageIndex(
         words={key: tuple(entries) for key, entries in table.items()},
         # Short keys that are whole words need no extra lookup: a text word's
-        # first three letters are the word itself. Only partial short keys do.
-        key_lengths=tuple(
-            sorted(
-                {KEY_LENGTH}
-                | {
-                    len(key)
-                    for (key, _, offset), literals in words.items()
-                    if len(key) < KEY_LENGTH
-                    and any(_short_is_partial(literal, offset, key) for literal in literals)
-                }
-            )
-        ),
+        # first letters are the word itself. Only short words a text word may continue do.
+        key_lengths=tuple(sorted({KEY_LENGTH} | partial)),
         anchors=tuple((chars, offset, tuple(found)) for (chars, offset), found in sorted(anchors.items())),
         start=tuple(start),
         full=tuple(full),
