@@ -16,6 +16,7 @@ class Page:
     document_of: dict[str, int] = field(default_factory=dict)
     ids: list[str] = field(default_factory=list)
     tags: list[str] = field(default_factory=list)
+    root: dict[str, str] = field(default_factory=dict)  # the <html> element's attributes
 
 
 class _Reader(HTMLParser):
@@ -31,6 +32,8 @@ class _Reader(HTMLParser):
         self.page.tags.append(tag)
         if "id" in values:
             self.page.ids.append(values["id"])
+        if tag == "html":
+            self.page.root = values
         if tag == "pre":
             self._in_pre = True
             self.page.documents.append("")

@@ -82,8 +82,9 @@ fieldset.filter label { display: flex; gap: .45rem; align-items: center; padding
 .swatch { display: inline-block; width: .9rem; height: .9rem; border-radius: 3px; flex: none;
   border: 1px solid rgba(0, 0, 0, .2); }
 section.rule { border-top: 1px solid var(--line); padding-top: .4rem; margin-top: .4rem; }
-section.rule h3 { font-size: .95rem; margin: .2rem 0; display: flex; gap: .45rem; align-items: baseline; }
-section.rule h3 code { font-weight: normal; color: var(--muted); font-size: .8rem; }
+section.rule h3 { font-size: .95rem; margin: .2rem 0; }
+section.rule h3 .swatch { vertical-align: -.1rem; margin-right: .35rem; }
+section.rule h3 code { font-weight: normal; color: var(--muted); font-size: .8rem; white-space: nowrap; }
 p.instruction { margin: .2rem 0 .4rem; color: var(--muted); font-size: .88rem; }
 ol.hits { margin: 0; padding-left: 1.4rem; font-size: .9rem; }
 ol.hits li { padding: .15rem .2rem; border-radius: .3rem; overflow-wrap: anywhere; }
