@@ -69,3 +69,15 @@ def test_language_detection_counts_function_words() -> None:
     assert detect_language("Installieren Sie das Paket und starten Sie es mit dem Befehl.") == "de"
     assert detect_language("Größe") == "de"
     assert detect_language("") == "en"
+
+
+def test_a_piece_with_more_signals_than_one_call_returns_is_cut_until_every_signal_is_kept() -> None:
+    # 1,300 hits: far over the tool's 500 per call, so the chunker must re-cut, never drop.
+    text = "".join(f"Line {number}: a powerful tool.\n\n" for number in range(1300))
+    result = scan_whole_text(DISPATCH, text, {"language": "en", "ruleIds": ["word-choice"]})
+    starts = [signal["start"] for signal in result["signals"]]
+    assert len(starts) == text.count("powerful") == result["totalSignals"]
+    assert starts == sorted(set(starts))
+    assert all(text[s["start"] : s["end"]] == "powerful" for s in result["signals"])
+    last = result["signals"][-1]
+    assert (last["line"], last["column"]) == (2599, len("Line 1299: a ") + 1)
