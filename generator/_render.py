@@ -54,6 +54,7 @@ def render_module(catalogue: Catalogue, digest: str, templates: Path) -> str:
         profiles=catalogue.profiles,
         prompts=catalogue.prompts,
         tools=tool_plans(catalogue),
+        tool_names=tuple(plan.name for plan in tool_plans(catalogue)),
         ranks=RANKS,
         indexes=indexes,
         fold_unsafe=re.escape(fold_unsafe_chars(prefix_chars)),

@@ -35,3 +35,19 @@ def test_tool_ids_match_what_every_provider_accepts() -> None:
 def test_definitions_need_a_dispatcher() -> None:
     with pytest.raises(TypeError):
         writing_tool_definitions(object())  # type: ignore[arg-type]
+
+
+def test_dispatcher_tool_names_match_the_generated_schemas() -> None:
+    from writing_rules import _rules_data
+    from writing_rules.tools._dispatcher import TOOL_NAMES
+
+    assert TOOL_NAMES == _rules_data.TOOL_NAMES
+
+
+def test_importing_the_tools_defers_the_rule_data() -> None:
+    import subprocess
+    import sys
+
+    code = "import sys, writing_rules.tools; print('writing_rules._rules_data' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from writing_rules import _rules_data as data
-from writing_rules._catalog import SignalPattern
+from writing_rules._catalog import SignalIndex, SignalPattern
 from writing_rules.tools import create_writing_tool_dispatcher, writing_review_tools
 
 TOOL = "find_writing_signals"
@@ -285,6 +285,9 @@ def synthetic(monkeypatch: pytest.MonkeyPatch, patterns: list[tuple[str, str, st
     """Replace the English signal table: (rule id, signal id, regex)."""
     table = tuple(SignalPattern(rule, signal, "en", re.compile(regex)) for rule, signal, regex in patterns)
     monkeypatch.setattr(data, "SIGNAL_TABLES", {**data.SIGNAL_TABLES, "en": table})
+    # No trigger index for the synthetic patterns: the scanner runs each over the whole text.
+    index = SignalIndex(words={}, key_lengths=(5,), anchors=(), start=(), full=tuple(range(len(table))))
+    monkeypatch.setattr(data, "SIGNAL_INDEX", {**data.SIGNAL_INDEX, "en": index})
 
 
 def test_two_rules_on_one_span_are_two_signals_in_catalogue_order(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .. import _rules_data as data
+from .._lazy_rules import rule_data as data
 
 __all__ = ["ScanError", "scan_whole_text", "split_points", "utf16_units"]
 

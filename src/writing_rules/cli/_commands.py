@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TextIO
 
-from .. import _rules_data as data
+from .._lazy_rules import rule_data as data
 from ..documents import DirectoryDocumentStore, create_document_tool_dispatcher
 from ..tools import create_writing_tool_dispatcher, writing_review_tools
 from ._formats import FORMATS, render_html_report, render_json, render_sarif, render_text

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .. import __version__
-from .. import _rules_data as data
+from .._lazy_rules import rule_data as data
 from ..review._html import ReportDocument, render_report
 from ._scan import STDIN_NAME, FileScan
 

@@ -32,7 +32,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .. import _rules_data as data
+from .._lazy_rules import rule_data as data
 from ..tools._text_index import TextIndex
 from ._html_assets import LABELS, PALETTE_SIZE, SCRIPT, STYLE
 from ._parse import ReviewParse

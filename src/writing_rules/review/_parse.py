@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import _rules_data as data
+from .._lazy_rules import rule_data as data
 from ..tools._prompt import response_schema
 from ..tools._text_index import TextIndex
 from ._json_safe import json_safe

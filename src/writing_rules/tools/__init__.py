@@ -11,13 +11,14 @@ result = dispatcher.dispatch({"name": "find_writing_signals", "arguments": {"tex
 
 Nothing here opens a file, a socket or a process: rule data, schemas,
 validators and prompt fragments come from the generated ``_rules_data`` module.
+
+The public names load on first use (PEP 562), so ``import writing_rules.tools``
+costs about as much as starting Python; the first call pays for the rest.
 """
 
 from __future__ import annotations
 
-from ._context import ModelComparisonContext, ReviewContext
-from ._definitions import writing_tool_definitions
-from ._dispatcher import WritingToolDispatcher, create_writing_tool_dispatcher, writing_review_tools
+from importlib import import_module
 
 __all__ = [
     "ModelComparisonContext",
@@ -27,3 +28,31 @@ __all__ = [
     "writing_review_tools",
     "writing_tool_definitions",
 ]
+
+_HOMES = {
+    "ModelComparisonContext": "._context",
+    "ReviewContext": "._context",
+    "WritingToolDispatcher": "._dispatcher",
+    "create_writing_tool_dispatcher": "._dispatcher",
+    "writing_review_tools": "._dispatcher",
+    "writing_tool_definitions": "._definitions",
+}
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
+    from ._context import ModelComparisonContext, ReviewContext
+    from ._definitions import writing_tool_definitions
+    from ._dispatcher import WritingToolDispatcher, create_writing_tool_dispatcher, writing_review_tools
+
+
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(home, __name__), name)
+    globals()[name] = value  # later reads skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

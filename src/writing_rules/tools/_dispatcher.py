@@ -11,8 +11,8 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .. import _rules_data as data
 from .._arguments import ArgumentProblem
+from .._lazy_rules import rule_data as data
 from .._tool_call import (
     ToolCallError,
     call_identity,
@@ -37,7 +37,13 @@ __all__ = ["WritingToolDispatcher", "create_writing_tool_dispatcher", "writing_r
 
 EvidenceCallback = Callable[[Mapping[str, Any], Mapping[str, Any]], Any]
 
-_RULES, _PROMPT, _SIGNALS, _EVIDENCE = data.TOOL_NAMES
+# The four tool names are public API (review-tools.md); a test checks them against the data.
+_RULES, _PROMPT, _SIGNALS, _EVIDENCE = TOOL_NAMES = (
+    "get_writing_rules",
+    "compose_writing_review_prompt",
+    "find_writing_signals",
+    "get_model_comparison_evidence",
+)
 _LENGTH_RANK = 7
 _TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")
 

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import _rules_data as data
-from .._catalog import Rule, RuleText
+from .._lazy_rules import rule_data as data
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .._catalog import Rule, RuleText
 
 __all__ = ["rule_knowledge"]
 

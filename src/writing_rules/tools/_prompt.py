@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .. import _rules_data as data
+from .._lazy_rules import rule_data as data
 from ._context import ReviewContext
 
 __all__ = ["compose_prompt", "response_schema"]

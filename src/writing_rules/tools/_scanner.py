@@ -10,9 +10,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .. import _rules_data as data
-from .._catalog import SignalIndex
+from .._lazy_rules import rule_data as data
 from ._text_index import TextIndex
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .._catalog import SignalIndex
 
 __all__ = ["scan_text"]
 

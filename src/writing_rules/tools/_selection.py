@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .. import _rules_data as data
 from .._arguments import ArgumentProblem
+from .._lazy_rules import rule_data as data
 
 __all__ = ["SELECTION_RANK", "select_rules"]
 

@@ -1,0 +1,25 @@
+"""Deferred access to the generated rule data.
+
+``_rules_data`` compiles its regular expressions when it is imported, which
+costs tens of milliseconds. Modules read it through ``rule_data`` so that
+``import writing_rules.tools`` stays about as cheap as starting Python; the
+data is imported, once, on the first attribute read.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["rule_data"]
+
+
+class _RuleData:
+    __slots__ = ()
+
+    def __getattr__(self, name: str) -> Any:
+        from . import _rules_data
+
+        return getattr(_rules_data, name)
+
+
+rule_data: Any = _RuleData()
