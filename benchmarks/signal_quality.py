@@ -10,6 +10,7 @@ negatives.
     python benchmarks/signal_quality.py            # table and misses
     python benchmarks/signal_quality.py --json     # the same figures as JSON
     python benchmarks/signal_quality.py --check    # exit 1 below the quality bar
+    python benchmarks/signal_quality.py --data benchmarks/signal_eval/heldout
 
 Exit codes: 0 after a report (always, unless ``--check`` is given); 1 when
 ``--check`` is given and a threshold is missed or a rule is not scanned; 2 when
@@ -420,7 +421,15 @@ def run(
         "--language", choices=LANGUAGES, action="append", help="only this language (repeatable)"
     )
     parser.add_argument("--rule", choices=SCANNED_RULES, action="append", help="only this rule (repeatable)")
-    parser.add_argument("--data-dir", type=Path, default=None, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--data",
+        "--data-dir",
+        dest="data_dir",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="folder holding en.yaml and de.yaml (default: signal_eval/; held-out set: signal_eval/heldout/)",
+    )
     args = parser.parse_args(argv)
 
     directory = args.data_dir or data_dir or DATA_DIR
