@@ -350,7 +350,18 @@ def _key_word(literal: str, *, whole_last: bool) -> re.Match[str]:
     words = list(re.finditer(r"\w+", literal))
     whole = [word for word in words if word.end() < len(literal) or whole_last]
     usable = [word for word in words if len(word.group()) >= KEY_LENGTH] + whole
-    return max(usable or words, key=lambda word: (len(word.group()) >= KEY_LENGTH, len(word.group())))
+    return max(
+        usable or words,
+        key=lambda word: (len(word.group()) >= KEY_LENGTH, word.group() not in _COMMON, len(word.group())),
+    )
+
+
+# Words too frequent to look a literal up by, when the literal has another word.
+_COMMON = frozenset(
+    "a an and are as at be by for from i if in is it of on or so that the this to we with you your "
+    "am an auf aus bei das dem den der des die ein eine einem einen einer es für ich im in ist mit "
+    "nicht oder sie sind so und von wir zu zum zur".split()
+)
 
 
 def _short_is_partial(literal: str, offset: int, key: str) -> bool:

@@ -1,27 +1,45 @@
 """What the generated argument validators report, and the helpers they use.
 
-The validators in ``_rules_data`` are generated from the tool schemas; they
-return every problem with a rank so the dispatcher can report the one the
-contract puts first (see ``review-tools.md``, "Error codes").
+The validators in ``_rules_data`` are generated from the tool schemas; each
+returns the first problem in the contract's order (see ``review-tools.md``,
+"Error codes"), with a rank so the dispatcher can weigh it against the checks
+that go beyond the schema.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import partial
+from operator import itemgetter
 
-__all__ = ["MISSING", "ArgumentProblem", "is_integer", "pointer", "show"]
+__all__ = ["MISSING", "ArgumentProblem", "is_integer", "make_problem", "pointer", "show"]
 
 MISSING = object()
 
 
-@dataclass(frozen=True)
-class ArgumentProblem:
-    """One violated rule: ``rank`` orders problems, ``field`` is a JSON Pointer."""
+class ArgumentProblem(tuple):  # type: ignore[type-arg]
+    """One violated rule: ``rank`` orders problems, ``field`` is a JSON Pointer.
 
-    rank: int
-    code: str
-    field: str
-    message: str
+    An immutable tuple ``(rank, code, field, message)``. Not a dataclass: a
+    rejected call builds one on the hot path, and ``make_problem`` builds it
+    without running any Python-level constructor.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, rank: int, code: str, field: str, message: str) -> ArgumentProblem:
+        return tuple.__new__(cls, (rank, code, field, message))
+
+    rank = property(itemgetter(0))
+    code = property(itemgetter(1))
+    field = property(itemgetter(2))
+    message = property(itemgetter(3))
+
+    def __repr__(self) -> str:
+        return f"ArgumentProblem(rank={self[0]!r}, code={self[1]!r}, field={self[2]!r}, message={self[3]!r})"
+
+
+# ``make_problem((rank, code, field, message))``: the same value, built in C.
+make_problem = partial(tuple.__new__, ArgumentProblem)
 
 
 def is_integer(value: object) -> bool:
@@ -41,22 +59,21 @@ def pointer(key: object) -> str:
 
 def show(value: object) -> str:
     """A short description of a value for a message: the value itself when small."""
+    if type(value) is str:
+        # repr escapes what cannot be printed, lone surrogates included.
+        return repr(value) if len(value) <= 40 else f"a string of {len(value)} characters"
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
-        text = str(value) if abs(value) < 10**30 else "a very large integer"
-        return text
+        return str(value) if abs(value) < 10**30 else "a very large integer"
     if isinstance(value, float):
         if value != value or value in (float("inf"), float("-inf")):
             return "a non-finite number"
         return repr(value)
     if isinstance(value, str):
-        if len(value) > 40:
-            return f"a string of {len(value)} characters"
-        # Lone surrogates would make the message unencodable; escape just those.
-        return repr(value).encode("utf-8", "backslashreplace").decode("utf-8")
+        return repr(str(value)) if len(value) <= 40 else f"a string of {len(value)} characters"
     if isinstance(value, list):
         return f"an array of {len(value)} item(s)"
     if isinstance(value, dict):

@@ -8,18 +8,22 @@ data is imported, once, on the first attribute read.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 __all__ = ["rule_data"]
+
+_MODULE = "writing_rules._rules_data"
 
 
 class _RuleData:
     __slots__ = ()
 
     def __getattr__(self, name: str) -> Any:
-        from . import _rules_data
-
-        return getattr(_rules_data, name)
+        module = sys.modules.get(_MODULE)
+        if module is None:
+            from . import _rules_data as module
+        return getattr(module, name)
 
 
 rule_data: Any = _RuleData()

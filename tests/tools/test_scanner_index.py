@@ -21,7 +21,7 @@ def reference(text: str, language: str) -> list[tuple[int, list[tuple[int, int]]
 
 
 def indexed(text: str, language: str) -> list[tuple[int, list[tuple[int, int]]]]:
-    return _pattern_spans(text, language, list(range(len(data.SIGNAL_TABLES[language]))))
+    return list(_pattern_spans(text, language, list(range(len(data.SIGNAL_TABLES[language])))))
 
 
 def sentences(language: str) -> list[str]:

@@ -161,7 +161,11 @@ class WritingToolDispatcher:
             )
             raise _Failed(error_envelope(tool, error, has_id=parsed.has_id, call_id=parsed.call_id))
         problems = data.VALIDATORS[tool](arguments)
-        problems.extend(self._runtime_problems(tool, arguments, problems))
+        # The validator reports the first problem in the contract's order; the checks
+        # beyond the schema are selection and length problems, so they can only come
+        # first when the schema checks found nothing before them.
+        if not problems or problems[0].rank >= SELECTION_RANK:
+            problems.extend(self._runtime_problems(tool, arguments, problems))
         if problems:
             worst = min(problems, key=lambda problem: problem.rank)
             error = ToolCallError(worst.code, worst.message, field=worst.field)

@@ -8,6 +8,7 @@ filter them, and the scanner judges no meaning.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from .._lazy_rules import rule_data as data
@@ -28,18 +29,20 @@ def find_spans(text: str, language: str, rule_ids: tuple[str, ...]) -> list[tupl
     order = {rule_id: position for position, rule_id in enumerate(data.RULE_IDS) if rule_id in rule_ids}
     table = data.SIGNAL_TABLES[language]
     selected = [index for index, pattern in enumerate(table) if pattern.rule_id in order]
-    seen: set[tuple[str, int, int]] = set()
-    hits: list[tuple[int, int, int, str, str]] = []
+    hits: list[tuple[int, int, int, int]] = []
     for index, spans in _pattern_spans(text, language, selected):
-        pattern = table[index]
-        for start, end in spans:
-            key = (pattern.rule_id, start, end)
-            # Two patterns of one rule on one span are one signal: the first pattern names it.
-            if key not in seen:
-                seen.add(key)
-                hits.append((start, end, order[pattern.rule_id], pattern.rule_id, pattern.signal_id))
+        rank = order[table[index].rule_id]
+        hits.extend((start, end, rank, index) for start, end in spans)
     hits.sort()
-    return hits
+    signals: list[tuple[int, int, int, str, str]] = []
+    previous = None
+    for start, end, rank, index in hits:
+        # Two patterns of one rule on one span are one signal: the first pattern names it.
+        if (start, end, rank) != previous:
+            pattern = table[index]
+            signals.append((start, end, rank, pattern.rule_id, pattern.signal_id))
+            previous = (start, end, rank)
+    return signals
 
 
 def plain_spans(regex: re.Pattern[str], text: str) -> list[tuple[int, int]]:
@@ -47,17 +50,22 @@ def plain_spans(regex: re.Pattern[str], text: str) -> list[tuple[int, int]]:
     return [match.span() for match in regex.finditer(text) if match.end() > match.start()]
 
 
-def _pattern_spans(text: str, language: str, selected: list[int]) -> list[tuple[int, list[tuple[int, int]]]]:
+def _pattern_spans(text: str, language: str, selected: list[int]) -> Iterator[tuple[int, list[tuple[int, int]]]]:
     """Spans per selected pattern, in table order; the same as ``plain_spans`` for each."""
     table = data.SIGNAL_TABLES[language]
     index = data.SIGNAL_INDEX[language]
-    folded = text.lower()
-    if len(folded) != len(text) or data.FOLD_UNSAFE.search(text):
-        return [(i, plain_spans(table[i].regex, text)) for i in selected]
+    # Words are lowercased one at a time (a lowercased copy of a 250,000-character
+    # text costs megabytes while it is built); that is exact unless the text holds
+    # a character whose lowercase form has another length or that ``re`` folds
+    # differently, and then every pattern runs over the whole text.
+    if data.FOLD_UNSAFE.search(text):
+        for i in selected:
+            yield i, plain_spans(table[i].regex, text)
+        return
     wanted = set(selected)
     candidates: dict[int, list[int]] = {i: [] for i in selected}
     if any(i not in index.full for i in selected):
-        _word_candidates(folded, index, wanted, candidates)
+        _word_candidates(text, index, wanted, candidates)
         for chars, offset, patterns in index.anchors:
             targets = [i for i in patterns if i in wanted]
             if targets:
@@ -67,57 +75,81 @@ def _pattern_spans(text: str, language: str, selected: list[int]) -> list[tuple[
         for i in index.start:
             if i in wanted:
                 candidates[i].append(0)
-    result = []
     full = set(index.full)
     for i in selected:
         regex = table[i].regex
         if i in full:
-            result.append((i, plain_spans(regex, text)))
+            yield i, plain_spans(regex, text)
             continue
         spans: list[tuple[int, int]] = []
         last_end = -1
-        for position in sorted(set(candidates[i])):
-            if position < last_end:
-                continue  # inside the previous match, as finditer would skip it
+        previous = -1
+        # Sorting the list (not a set of it) keeps memory low; repeats are skipped here.
+        for position in sorted(candidates[i]):
+            if position < last_end or position == previous:
+                continue  # inside the previous match (finditer skips it too), or tried already
+            previous = position
             match = regex.match(text, position)
             if match is not None and match.end() > position:
                 spans.append((position, match.end()))
                 last_end = match.end()
-        result.append((i, spans))
-    return result
+        candidates[i] = []  # done with them
+        yield i, spans
 
 
-def _word_candidates(
-    folded: str, index: SignalIndex, wanted: set[int], candidates: dict[int, list[int]]
-) -> None:
-    """One pass over the words of the lowercased text, looking each up in the trigger table."""
+# The text is lowercased a window at a time: a lowercased copy of a whole
+# 250,000-character text briefly needs twelve bytes a character while it is built.
+_WINDOW = 16_384
+_REACH = 256  # literals are shorter than this; a window's copy reaches this far past its end
+
+
+def _word_candidates(text: str, index: SignalIndex, wanted: set[int], candidates: dict[int, list[int]]) -> None:
+    """One pass over the words of the text, looking each up (lowercased) in the trigger table."""
     table = index.words
     # Keys are a word's first letters (the whole word when shorter); shorter
     # lengths are listed only for triggers that a longer word may start with.
     size = index.key_lengths[-1]
     partial = index.key_lengths[:-1]
-    for match in _WORD.finditer(folded):
-        word = match.group()
-        entries = table.get(word[:size])
-        if entries is not None:
-            _check(entries, folded, match.start(), wanted, candidates)
-        for length in partial:
-            if len(word) > length:
-                entries = table.get(word[:length])
-                if entries is not None:
-                    _check(entries, folded, match.start(), wanted, candidates)
+    length = len(text)
+    low = 0
+    while low < length:
+        high = min(low + _WINDOW, length)
+        if high < length:
+            # End the window after white space, so no word is cut in two.
+            cut = max(text.rfind(" ", low, high), text.rfind("\n", low, high))
+            high = cut + 1 if cut > low else high
+        folded = text[low : high + _REACH].lower()
+        for match in _WORD.finditer(folded, 0, high - low):
+            word = match.group()
+            entries = table.get(word[:size])
+            if entries is not None:
+                _check(entries, text, folded, low, low + match.start(), wanted, candidates)
+            for short in partial:
+                if len(word) > short:
+                    entries = table.get(word[:short])
+                    if entries is not None:
+                        _check(entries, text, folded, low, low + match.start(), wanted, candidates)
+        low = high
 
 
 def _check(
     entries: tuple[tuple[int, int, tuple[str, ...]], ...],
+    text: str,
     folded: str,
+    window: int,
     position: int,
     wanted: set[int],
     candidates: dict[int, list[int]],
 ) -> None:
     for i, offset, literals in entries:
         start = position - offset
-        if start >= 0 and i in wanted and folded.startswith(literals, start):
+        if start < 0 or i not in wanted:
+            continue
+        if start >= window:
+            hit = folded.startswith(literals, start - window)
+        else:  # the literal begins in the previous window
+            hit = text[start : start + _REACH].lower().startswith(literals)
+        if hit:
             candidates[i].append(start)
 
 

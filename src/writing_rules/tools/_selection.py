@@ -61,15 +61,15 @@ def _allowed(rule_ids: tuple[str, ...], signals_only: bool) -> list[str]:
 
 def explain_signal_selection(problems: list[ArgumentProblem], requested: object) -> list[ArgumentProblem]:
     """Say why a known rule was refused by the scanner: it has no static signals."""
-    if not isinstance(requested, list):
+    if not isinstance(requested, list) or not any(problem.code == "invalid-selection" for problem in problems):
         return problems
-    with_signals = ", ".join(rule_id for rule_id in data.RULE_IDS if data.RULES[rule_id].has_signals)
     explained = []
     for problem in problems:
         index = _index(problem.field) if problem.code == "invalid-selection" else None
         if index is not None and index < len(requested):
             rule_id = requested[index]
             if isinstance(rule_id, str) and rule_id in data.RULES and not data.RULES[rule_id].has_signals:
+                with_signals = ", ".join(r for r in data.RULE_IDS if data.RULES[r].has_signals)
                 problem = ArgumentProblem(
                     problem.rank,
                     problem.code,
