@@ -217,17 +217,11 @@ def _reject(item: object, reason: str, message: str) -> dict[str, Any]:
 
 
 def _located(item: Mapping[str, Any], text: str, index: TextIndex, start: int, end: int) -> dict[str, Any]:
-    line, column = index.line_column(start)
     return {
         "ruleId": item["ruleId"],
         "quote": item["quote"],
         "explanation": item["explanation"],
         "suggestion": item["suggestion"],
         "match": text[start:end],
-        "start": start,
-        "end": end,
-        "utf16Start": index.utf16_offset(start),
-        "utf16End": index.utf16_offset(end),
-        "line": line,
-        "column": column,
+        **index.span_fields(start, end),
     }

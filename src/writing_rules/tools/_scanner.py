@@ -173,18 +173,12 @@ def scan_text(text: str, language: str, rule_ids: tuple[str, ...], max_signals: 
     signals = []
     for start, end, _, rule_id, signal_id in hits[:max_signals]:
         assert index is not None
-        line, column = index.line_column(start)
         signals.append(
             {
                 "ruleId": rule_id,
                 "signalId": signal_id,
                 "match": text[start:end],
-                "start": start,
-                "end": end,
-                "utf16Start": index.utf16_offset(start),
-                "utf16End": index.utf16_offset(end),
-                "line": line,
-                "column": column,
+                **index.span_fields(start, end),
                 "context": index.context(start, end),
             }
         )

@@ -186,6 +186,21 @@ class TextIndex:
         self._check(offset)
         return offset + bisect_left(self._astral, offset)
 
+    def span_fields(self, start: int, end: int) -> dict[str, int]:
+        """The position fields a signal or finding carries, in wire order.
+
+        ``{"start", "end", "utf16Start", "utf16End", "line", "column"}``.
+        """
+        line, column = self.line_column(start)
+        return {
+            "start": start,
+            "end": end,
+            "utf16Start": self.utf16_offset(start),
+            "utf16End": self.utf16_offset(end),
+            "line": line,
+            "column": column,
+        }
+
     def context(self, start: int, end: int) -> dict[str, bool]:
         """``{"inCode", "inQuote", "negated"}`` for the span ``text[start:end]``."""
         self._check(start)
