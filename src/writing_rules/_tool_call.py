@@ -11,7 +11,7 @@ plus ``"id"`` when the call carried one.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +23,7 @@ __all__ = [
     "json_pointer",
     "json_type_name",
     "parse_tool_call",
+    "registry_definitions",
     "success_envelope",
 ]
 
@@ -184,3 +185,28 @@ def error_envelope(
     if has_id:
         result["id"] = call_id
     return result
+
+
+def registry_definitions(
+    descriptors: list[dict[str, Any]], dispatch: Callable[[dict[str, Any]], dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """Registry definitions ``{id, description, input_schema, resolve}`` for a dispatcher's tools.
+
+    Each ``resolve(arguments, context)`` dispatches the call and returns the envelope.
+    """
+
+    def resolver(name: str) -> Callable[..., dict[str, Any]]:
+        def resolve(arguments: Mapping[str, Any], context: Any = None) -> dict[str, Any]:
+            return dispatch({"name": name, "arguments": dict(arguments)})
+
+        return resolve
+
+    return [
+        {
+            "id": descriptor["name"],
+            "description": descriptor["description"],
+            "input_schema": descriptor["inputSchema"],
+            "resolve": resolver(descriptor["name"]),
+        }
+        for descriptor in descriptors
+    ]

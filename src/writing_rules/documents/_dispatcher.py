@@ -18,6 +18,7 @@ from .._tool_call import (
     json_pointer,
     json_type_name,
     parse_tool_call,
+    registry_definitions,
     success_envelope,
 )
 from ._diff import unified_diff
@@ -299,18 +300,4 @@ def document_tool_definitions(dispatcher: DocumentToolDispatcher) -> list[dict[s
     if not isinstance(dispatcher, DocumentToolDispatcher):
         raise TypeError("document_tool_definitions needs a DocumentToolDispatcher")
 
-    def resolver(name: str) -> Callable[[Any, Any], dict[str, Any]]:
-        def resolve(arguments: Any, context: Any = None) -> dict[str, Any]:
-            return dispatcher.dispatch({"name": name, "arguments": arguments})
-
-        return resolve
-
-    return [
-        {
-            "id": descriptor["name"],
-            "description": descriptor["description"],
-            "input_schema": descriptor["inputSchema"],
-            "resolve": resolver(descriptor["name"]),
-        }
-        for descriptor in dispatcher.tools()
-    ]
+    return registry_definitions(dispatcher.tools(), dispatcher.dispatch)
