@@ -427,3 +427,23 @@ def test_dispatch_always_returns_an_envelope(raw: object) -> None:
     else:
         assert result["error"]["code"] != "internal-error", result
         assert result["error"]["message"]
+
+
+def test_document_tools_register_in_the_intent_registry() -> None:
+    from writing_rules.registry import IntentRegistry, RegistryError
+
+    store = MemoryDocumentStore()
+    store.create("guide.md", "Simply run it.\n")
+    dispatcher = create_document_tool_dispatcher(store)
+    registry = IntentRegistry.create(document_tool_definitions(dispatcher))
+    assert registry.ids() == ("read_document", "write_document")
+    envelope = registry.resolve("read_document", {"id": "guide.md"}, "stage-1")
+    assert envelope["ok"] is True and envelope["data"]["content"] == "Simply run it.\n"
+    edited = registry.resolve(
+        "write_document",
+        {"id": "guide.md", "operations": [{"operation": "replaceBlock", "oldBlock": "Simply run", "newBlock": "Run"}]},
+        "stage-2",
+    )
+    assert edited["ok"] is True and store.read("guide.md").content == "Run it.\n"
+    with pytest.raises(RegistryError):
+        registry.resolve("read_document", {"id": "guide.md", "path": "/etc/passwd"}, "stage-3")
