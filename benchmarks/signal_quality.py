@@ -10,7 +10,7 @@ negatives.
     python benchmarks/signal_quality.py            # table and misses
     python benchmarks/signal_quality.py --json     # the same figures as JSON
     python benchmarks/signal_quality.py --check    # exit 1 below the quality bar
-    python benchmarks/signal_quality.py --data benchmarks/signal_eval/heldout
+    python benchmarks/signal_quality.py --data DIR   # another labelled folder
 
 Exit codes: 0 after a report (always, unless ``--check`` is given); 1 when
 ``--check`` is given and a threshold is missed or a rule is not scanned; 2 when
