@@ -330,7 +330,8 @@ class LanguageIndex:
     """What the template renders as one language's ``SignalIndex``."""
 
     words: dict[str, tuple[tuple[int, int, tuple[str, ...]], ...]]
-    key_lengths: tuple[int, ...]
+    key_size: int
+    partial: tuple[tuple[int, str], ...]
     anchors: tuple[tuple[str, int, tuple[int, ...]], ...]
     start: tuple[int, ...]
     full: tuple[int, ...]
@@ -364,15 +365,10 @@ _COMMON = frozenset(
 )
 
 
-def _short_is_partial(literal: str, offset: int, key: str) -> bool:
-    end = offset + len(key)
-    return end >= len(literal) or bool(_WORD.match(literal[end]))
-
-
 def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:
     """Index a language's patterns, given as (pattern text, ignorecase) in table order."""
     words: dict[tuple[str, int, int], set[str]] = {}
-    partial: set[int] = set()
+    partial: dict[int, set[str]] = {}
     anchors: dict[tuple[str, int], list[int]] = {}
     start: list[int] = []
     full: list[int] = []
@@ -387,7 +383,7 @@ def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:
             words.setdefault((key.group()[:KEY_LENGTH], index, key.start()), set()).add(literal)
             if len(key.group()) < KEY_LENGTH and key.end() == len(literal) and marked == literal:
                 # A short word the text's word may continue: needs a lookup by its own length.
-                partial.add(len(key.group()))
+                partial.setdefault(len(key.group()), set()).add(key.group()[0])
         for chars, offset in trigger.anchors:
             if ignorecase:
                 chars = "".join(sorted(set(chars + chars.lower() + chars.upper())))
@@ -401,7 +397,8 @@ def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:
         words={key: tuple(entries) for key, entries in table.items()},
         # Short keys that are whole words need no extra lookup: a text word's
         # first letters are the word itself. Only short words a text word may continue do.
-        key_lengths=tuple(sorted({KEY_LENGTH} | partial)),
+        key_size=KEY_LENGTH,
+        partial=tuple((size, "".join(sorted(firsts))) for size, firsts in sorted(partial.items())),
         anchors=tuple((chars, offset, tuple(found)) for (chars, offset), found in sorted(anchors.items())),
         start=tuple(start),
         full=tuple(full),

@@ -72,7 +72,10 @@ class SignalIndex:
     """
 
     words: Mapping[str, tuple[tuple[int, int, tuple[str, ...]], ...]]
-    key_lengths: tuple[int, ...]  # lengths of the keys in ``words`` (3, or shorter for short words)
+    key_size: int  # keys are a word's first ``key_size`` letters, or the whole word when shorter
+    # (length, first letters) of short keys that a longer word may start with: looked up
+    # by a word's first ``length`` letters, only for words that start with one of those letters.
+    partial: tuple[tuple[int, str], ...]
     anchors: tuple[tuple[str, int, tuple[int, ...]], ...]  # (characters, offset, patterns)
     start: tuple[int, ...]  # patterns that may also match at position 0
     full: tuple[int, ...]  # patterns without a trigger: scanned over the whole text

@@ -286,7 +286,9 @@ def synthetic(monkeypatch: pytest.MonkeyPatch, patterns: list[tuple[str, str, st
     table = tuple(SignalPattern(rule, signal, "en", re.compile(regex)) for rule, signal, regex in patterns)
     monkeypatch.setattr(data, "SIGNAL_TABLES", {**data.SIGNAL_TABLES, "en": table})
     # No trigger index for the synthetic patterns: the scanner runs each over the whole text.
-    index = SignalIndex(words={}, key_lengths=(5,), anchors=(), start=(), full=tuple(range(len(table))))
+    index = SignalIndex(
+        words={}, key_size=5, partial=(), anchors=(), start=(), full=tuple(range(len(table)))
+    )
     monkeypatch.setattr(data, "SIGNAL_INDEX", {**data.SIGNAL_INDEX, "en": index})
 
 

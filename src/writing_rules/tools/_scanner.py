@@ -8,7 +8,7 @@ filter them, and the scanner judges no meaning.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .._lazy_rules import rule_data as data
@@ -21,7 +21,6 @@ if TYPE_CHECKING:
 __all__ = ["scan_text"]
 
 
-_WORD = re.compile(r"\w+")
 
 
 def find_spans(text: str, language: str, rule_ids: tuple[str, ...]) -> list[tuple[int, int, int, str, str]]:
@@ -106,10 +105,14 @@ _REACH = 256  # literals are shorter than this; a window's copy reaches this far
 def _word_candidates(text: str, index: SignalIndex, wanted: set[int], candidates: dict[int, list[int]]) -> None:
     """One pass over the words of the text, looking each up (lowercased) in the trigger table."""
     table = index.words
+    if any(i not in wanted for entries in table.values() for i, _, _ in entries):
+        # A narrower selection: drop the other patterns' entries once, not per word.
+        table = {key: kept for key, entries in table.items() if (kept := [e for e in entries if e[0] in wanted])}
     # Keys are a word's first letters (the whole word when shorter); shorter
     # lengths are listed only for triggers that a longer word may start with.
-    size = index.key_lengths[-1]
-    partial = index.key_lengths[:-1]
+    partial = index.partial
+    get = table.get
+    key_words = re.compile(rf"(\w{{1,{index.key_size}}})\w*")  # re caches the compiled pattern
     length = len(text)
     low = 0
     while low < length:
@@ -119,37 +122,35 @@ def _word_candidates(text: str, index: SignalIndex, wanted: set[int], candidates
             cut = max(text.rfind(" ", low, high), text.rfind("\n", low, high))
             high = cut + 1 if cut > low else high
         folded = text[low : high + _REACH].lower()
-        for match in _WORD.finditer(folded, 0, high - low):
-            word = match.group()
-            entries = table.get(word[:size])
+        # Each match's group 1 is the word's key: its first ``size`` letters.
+        for match in key_words.finditer(folded, 0, high - low):
+            key = match[1]
+            entries = get(key)
             if entries is not None:
-                _check(entries, text, folded, low, low + match.start(), wanted, candidates)
-            for short in partial:
-                if len(word) > short:
-                    entries = table.get(word[:short])
+                _check(entries, text, folded, low, low + match.start(), candidates)
+            for short, firsts in partial:
+                if len(key) > short and key[0] in firsts:
+                    entries = get(key[:short])
                     if entries is not None:
-                        _check(entries, text, folded, low, low + match.start(), wanted, candidates)
+                        _check(entries, text, folded, low, low + match.start(), candidates)
         low = high
 
 
 def _check(
-    entries: tuple[tuple[int, int, tuple[str, ...]], ...],
+    entries: Iterable[tuple[int, int, tuple[str, ...]]],
     text: str,
     folded: str,
     window: int,
     position: int,
-    wanted: set[int],
     candidates: dict[int, list[int]],
 ) -> None:
     for i, offset, literals in entries:
         start = position - offset
-        if start < 0 or i not in wanted:
-            continue
         if start >= window:
-            hit = folded.startswith(literals, start - window)
-        else:  # the literal begins in the previous window
-            hit = text[start : start + _REACH].lower().startswith(literals)
-        if hit:
+            if folded.startswith(literals, start - window):
+                candidates[i].append(start)
+        elif start >= 0 and text[start : start + _REACH].lower().startswith(literals):
+            # The literal begins in the previous window.
             candidates[i].append(start)
 
 
