@@ -338,6 +338,7 @@ class LanguageIndex:
 
 
 KEY_LENGTH = 5  # words are looked up by their first five letters
+_VERIFY_PAST_KEY = 2  # characters of a literal checked after its key word
 
 
 def _key_word(literal: str, *, whole_last: bool) -> re.Match[str]:
@@ -380,7 +381,11 @@ def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:
         for marked in trigger.literals:
             literal = marked.rstrip(_END_OF_WORD)
             key = _key_word(literal, whole_last=marked != literal)
-            words.setdefault((key.group()[:KEY_LENGTH], index, key.start()), set()).add(literal)
+            # Checking the literal up to just past its key word filters nearly as well as
+            # the whole literal, and keeps the table (and the module's import) small.
+            words.setdefault((key.group()[:KEY_LENGTH], index, key.start()), set()).add(
+                literal[: key.end() + _VERIFY_PAST_KEY]
+            )
             if len(key.group()) < KEY_LENGTH and key.end() == len(literal) and marked == literal:
                 # A short word the text's word may continue: needs a lookup by its own length.
                 partial.setdefault(len(key.group()), set()).add(key.group()[0])

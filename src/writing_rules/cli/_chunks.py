@@ -1,10 +1,9 @@
 """Scanning a whole file with ``find_writing_signals``, whatever its length.
 
-The tool takes at most ``MAX_TEXT_UNITS`` UTF-16 code units and returns at
-most 500 signals per call. Longer files are cut into pieces (at blank lines
-outside fenced code where possible, so context flags stay right), a piece with
-more than 500 signals is cut again, and every position is mapped back to the
-whole file.
+The tool takes at most ``MAX_TEXT_UNITS`` UTF-16 code units per call. Longer
+files are cut into pieces (at blank lines outside fenced code where possible,
+so context flags stay right), and every position is mapped back to the whole
+file.
 """
 
 from __future__ import annotations
@@ -14,11 +13,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .._lazy_rules import rule_data as data
+from ..tools._scanner import scan_text
 
 __all__ = ["ScanError", "scan_whole_text", "split_points", "utf16_units"]
 
-_TOOL_MAX_SIGNALS = 500
-_PIECE_SIGNALS = 400  # signals aimed at per re-cut piece: room for pieces denser than the average
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)")
 _FENCE = re.compile(r"[ \t]{0,3}(```|~~~)")
@@ -120,43 +118,28 @@ def scan_whole_text(
     """``find_writing_signals`` data for all of ``text``, with every signal kept.
 
     ``arguments`` are the tool's other arguments (``language``, ``profile``,
-    ``ruleIds``); raises ``ScanError`` when the tool refuses them.
+    ``ruleIds``); raises ``ScanError`` when the tool refuses them. The tool
+    checks the arguments once; each piece is then scanned by the tool's own
+    scanner without the 500-signal cap a model's call has, so a dense file is
+    read once, not once and then again in smaller pieces.
     """
+    envelope = dispatch(
+        {"name": "find_writing_signals", "arguments": {**arguments, "text": "", "maxSignals": 1}}
+    )
+    if not envelope["ok"]:
+        raise ScanError(envelope["error"]["code"], envelope["error"]["message"])
+    rule_ids = tuple(envelope["data"]["ruleIds"])
+    language = envelope["data"]["language"]
     signals: list[dict[str, Any]] = []
-    rule_ids: list[str] = []
-
-    def scan(start: int, end: int) -> None:
-        piece = text[start:end]
-        envelope = dispatch(
-            {
-                "name": "find_writing_signals",
-                "arguments": {**arguments, "text": piece, "maxSignals": _TOOL_MAX_SIGNALS},
-            }
-        )
-        if not envelope["ok"]:
-            raise ScanError(envelope["error"]["code"], envelope["error"]["message"])
-        result = envelope["data"]
-        rule_ids[:] = result["ruleIds"]
-        if result["truncated"] and len(piece) > 1:
-            # Too many signals for one call: cut the piece so that each part should fit, judged by
-            # the total the tool counted; halving instead re-scanned dense files several times over.
-            parts = max(2, -(-result["totalSignals"] // _PIECE_SIGNALS))
-            size = max(1, utf16_units(piece) // parts)
-            starts = [start + point for point in split_points(piece, size)]
-            for first, following in zip(starts, [*starts[1:], end], strict=True):
-                scan(first, following)
-            return
-        origin = _origin(text, start) if start else (0, 1, 1)
-        signals.extend(_shift(signal, start, origin) for signal in result["signals"])
-
     starts = split_points(text, limit)
     for first, following in zip(starts, [*starts[1:], len(text)], strict=True):
-        scan(first, following)
-    order = {rule_id: index for index, rule_id in enumerate(data.RULE_IDS)}
-    signals.sort(key=lambda signal: (signal["start"], signal["end"], order.get(signal["ruleId"], 0)))
+        piece = text[first:following]
+        result = scan_text(piece, language, rule_ids, len(piece) + 1)
+        origin = _origin(text, first) if first else (0, 1, 1)
+        signals.extend(_shift(signal, first, origin) for signal in result["signals"])
     return {
-        "language": arguments.get("language", "en"),
-        "ruleIds": rule_ids,
+        "language": language,
+        "ruleIds": list(rule_ids),
         "signals": signals,
         "totalSignals": len(signals),
         "truncated": False,
