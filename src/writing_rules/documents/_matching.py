@@ -12,6 +12,7 @@ import unicodedata
 from bisect import bisect_right
 from itertools import accumulate
 
+from .._nfc_view import NfcView
 from ._text import LINE_BREAK
 
 __all__ = ["Finder", "normalise_anchor"]
@@ -22,42 +23,6 @@ _LINE_BREAK_KEPT = re.compile(r"(\r\n|\r|\n)")
 def normalise_anchor(anchor: str) -> str:
     """The fuzzy form of a quoted text: lines stripped, LF breaks, NFC."""
     return unicodedata.normalize("NFC", "\n".join(line.strip() for line in LINE_BREAK.split(anchor)))
-
-
-def _nfc_chunks(text: str) -> tuple[str, list[int], list[int]]:
-    """NFC of ``text`` with the chunk boundaries in both texts.
-
-    A chunk is a run that NFC may compose (a starter with what combines into
-    it); the offsets of chunk starts map the normalised text back. A match
-    that starts or ends inside a chunk widens to the whole chunk, because a
-    composed character cannot be split.
-    """
-    pieces: list[str] = []
-    original_starts: list[int] = []
-    normal_starts: list[int] = []
-    normal_length = 0
-    start = 0
-    length = len(text)
-    while start < length:
-        stop = start + 1
-        while stop < length:
-            char = text[stop]
-            if unicodedata.combining(char) == 0:
-                head = unicodedata.normalize("NFC", text[start:stop])
-                if unicodedata.normalize("NFC", text[start : stop + 1]) == head + unicodedata.normalize(
-                    "NFC", char
-                ):
-                    break
-            stop += 1
-        piece = unicodedata.normalize("NFC", text[start:stop])
-        pieces.append(piece)
-        original_starts.append(start)
-        normal_starts.append(normal_length)
-        normal_length += len(piece)
-        start = stop
-    original_starts.append(length)
-    normal_starts.append(normal_length)
-    return "".join(pieces), original_starts, normal_starts
 
 
 class _FuzzyView:
@@ -95,13 +60,13 @@ class _FuzzyView:
         self._original_cumulative = list(accumulate(map(len, lines), initial=0))
         stripped = list(map(str.strip, lines))
         text = "\n".join(stripped)
-        self._chunks: dict[int, tuple[list[int], list[int]]] = {}
+        self._chunks: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         if not text.isascii() and not unicodedata.is_normalized("NFC", text):
             for number, line in enumerate(stripped):
                 if not unicodedata.is_normalized("NFC", line):
-                    normal, original_starts, normal_starts = _nfc_chunks(line)
-                    stripped[number] = normal
-                    self._chunks[number] = (original_starts, normal_starts)
+                    view = NfcView.of(line)
+                    stripped[number] = view.text
+                    self._chunks[number] = (view.original_starts, view.normal_starts)
             text = "\n".join(stripped)
         self.text = text
         self._normal_cumulative = list(accumulate(map(len, stripped), initial=0))

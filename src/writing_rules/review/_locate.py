@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
+
+from .._nfc_view import NfcView
 
 __all__ = ["Location", "locate"]
 
 _SPACE_RUN = re.compile(r"\s+")
-_MAX_CHUNK = 64
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ def _tolerant(text: str, quote: str) -> tuple[tuple[int, int], ...]:
     if words == [""]:
         return ()
     pattern = re.compile(r"\s+".join(re.escape(word) for word in words))
-    view = _NfcView.of(text)
+    view = NfcView.of(text)
     spans: list[tuple[int, int]] = []
     match = pattern.search(view.text)
     while match is not None:
@@ -63,57 +63,3 @@ def _tolerant(text: str, quote: str) -> tuple[tuple[int, int], ...]:
                 break
         match = pattern.search(view.text, match.start() + 1)
     return tuple(spans)
-
-
-@dataclass(frozen=True)
-class _NfcView:
-    """The NFC form of a text and the map from its offsets back to the original.
-
-    The text is cut into chunks that NFC normalises independently (a starter
-    and what composes with it); a span that starts or ends inside a chunk
-    widens to the whole chunk, since a composed character cannot be split.
-    """
-
-    text: str
-    original_starts: tuple[int, ...]
-    normal_starts: tuple[int, ...]
-
-    @classmethod
-    def of(cls, text: str) -> _NfcView:
-        if unicodedata.is_normalized("NFC", text):
-            return cls(text, (), ())  # the common case: offsets are the same
-        pieces: list[str] = []
-        original: list[int] = []
-        normal: list[int] = []
-        size, start, length = 0, 0, len(text)
-        while start < length:
-            stop = start + 1
-            # The cap keeps a run of thousands of combining marks linear; NFC of
-            # such a run may then differ from the quote's, and the quote is not found.
-            while stop < length and stop - start < _MAX_CHUNK and not _starts_chunk(text, start, stop):
-                stop += 1
-            piece = unicodedata.normalize("NFC", text[start:stop])
-            pieces.append(piece)
-            original.append(start)
-            normal.append(size)
-            size += len(piece)
-            start = stop
-        original.append(length)
-        normal.append(size)
-        return cls("".join(pieces), tuple(original), tuple(normal))
-
-    def original(self, start: int, end: int) -> tuple[int, int]:
-        if not self.normal_starts:
-            return start, end
-        first = bisect_right(self.normal_starts, start) - 1
-        last = bisect_left(self.normal_starts, end)
-        return self.original_starts[first], self.original_starts[last]
-
-
-def _starts_chunk(text: str, start: int, stop: int) -> bool:
-    """Whether ``text[stop]`` begins a new chunk after ``text[start:stop]``."""
-    char = text[stop]
-    if unicodedata.combining(char):
-        return False
-    head = unicodedata.normalize("NFC", text[start:stop])
-    return unicodedata.normalize("NFC", text[start : stop + 1]) == head + unicodedata.normalize("NFC", char)
