@@ -59,9 +59,12 @@ def pointer(key: object) -> str:
 
 def show(value: object) -> str:
     """A short description of a value for a message: the value itself when small."""
-    if type(value) is str:
+    kind = type(value)
+    if kind is str:
         # repr escapes what cannot be printed, lone surrogates included.
         return repr(value) if len(value) <= 40 else f"a string of {len(value)} characters"
+    if kind is int:
+        return str(value) if -(10**30) < value < 10**30 else "a very large integer"  # type: ignore[operator]
     if value is None:
         return "null"
     if isinstance(value, bool):
