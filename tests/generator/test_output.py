@@ -98,3 +98,19 @@ def test_runtime_imports_no_build_tools() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == ""
+
+
+def test_same_bytes_whatever_the_hash_seed(tmp_path: Path) -> None:
+    """Set and dict iteration must never leak into the output (the trigger index uses sets)."""
+    outputs = []
+    for seed in ("1", "2"):
+        target = tmp_path / f"out-{seed}.py"
+        subprocess.run(
+            [sys.executable, "-m", "generator", "--no-timing", "--output", str(target)],
+            cwd=ROOT,
+            env={**__import__("os").environ, "PYTHONHASHSEED": seed},
+            check=True,
+            capture_output=True,
+        )
+        outputs.append(target.read_bytes())
+    assert outputs[0] == outputs[1]
