@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -108,7 +109,7 @@ def test_same_bytes_whatever_the_hash_seed(tmp_path: Path) -> None:
         subprocess.run(
             [sys.executable, "-m", "generator", "--no-timing", "--output", str(target)],
             cwd=ROOT,
-            env={**__import__("os").environ, "PYTHONHASHSEED": seed},
+            env={**os.environ, "PYTHONHASHSEED": seed},
             check=True,
             capture_output=True,
         )
