@@ -12,8 +12,7 @@ plus ``"id"`` when the call carried one.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 __all__ = [
     "ToolCall",
@@ -28,6 +27,7 @@ __all__ = [
 ]
 
 _CALL_KEYS = ("name", "arguments", "id")
+_CALL_KEY_SET = frozenset(_CALL_KEYS)
 
 
 class ToolCallError(ValueError):
@@ -48,9 +48,11 @@ class ToolCallError(ValueError):
         self.details = dict(details) if details else {}
 
 
-@dataclass(frozen=True)
-class ToolCall:
-    """A decoded call: the tool name, its arguments and the host's call id."""
+class ToolCall(NamedTuple):
+    """A decoded call: the tool name, its arguments and the host's call id.
+
+    A named tuple: every dispatched call builds one, and it is cheap to build.
+    """
 
     name: str
     arguments: Mapping[str, Any]
@@ -98,13 +100,14 @@ def parse_tool_call(call: object, tool_names: Collection[str]) -> ToolCall:
     ``arguments`` missing or null means ``{}``; an ``arguments`` that is still a
     JSON string is refused, because decoding it is the host's job.
     """
-    if not isinstance(call, Mapping):
+    # Plain dicts (what a decoded call is) skip the slower abstract-class checks.
+    if type(call) is not dict and not isinstance(call, Mapping):
         raise ToolCallError(
             "invalid-call",
             f"A tool call must be an object with 'name' and 'arguments'; got {json_type_name(call)}.",
         )
-    extra = [key for key in call if key not in _CALL_KEYS]
-    if extra:
+    if not _CALL_KEY_SET.issuperset(call):
+        extra = [key for key in call if key not in _CALL_KEYS]
         shown = ", ".join(repr(key) if isinstance(key, str) else json_type_name(key) for key in extra[:5])
         raise ToolCallError(
             "invalid-call",
@@ -134,7 +137,7 @@ def parse_tool_call(call: object, tool_names: Collection[str]) -> ToolCall:
             "'arguments' is a string; it must be a decoded JSON object. "
             "Decode the JSON text of the arguments before dispatching.",
         )
-    if not isinstance(arguments, Mapping):
+    if type(arguments) is not dict and not isinstance(arguments, Mapping):
         raise ToolCallError(
             "invalid-call",
             f"'arguments' must be a JSON object; got {json_type_name(arguments)}.",

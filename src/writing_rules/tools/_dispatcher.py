@@ -63,12 +63,6 @@ class _Prepared:
         self.call_id = call_id
 
 
-class _Failed(Exception):
-    def __init__(self, envelope: dict[str, Any]) -> None:
-        super().__init__()
-        self.envelope = envelope
-
-
 class WritingToolDispatcher:
     """Executes decoded calls of the four review tools; create it with ``create_writing_tool_dispatcher``."""
 
@@ -97,13 +91,13 @@ class WritingToolDispatcher:
         """Execute one decoded call; always returns a fresh JSON-serialisable envelope."""
         try:
             prepared = self._prepare(call)
+            if isinstance(prepared, dict):
+                return prepared  # the failure envelope
             if prepared.name == _EVIDENCE:
                 result = self._evidence_data(prepared.arguments, self._call_sync)
             else:
                 result = self._run(prepared)
             return success_envelope(prepared.name, result, has_id=prepared.has_id, call_id=prepared.call_id)
-        except _Failed as failed:
-            return failed.envelope
         except Exception:
             return _internal_error(call)
 
@@ -111,6 +105,8 @@ class WritingToolDispatcher:
         """Like ``dispatch``, awaiting an asynchronous evidence callback."""
         try:
             prepared = self._prepare(call)
+            if isinstance(prepared, dict):
+                return prepared  # the failure envelope
             if prepared.name != _EVIDENCE:
                 result = self._run(prepared)
             else:
@@ -125,25 +121,25 @@ class WritingToolDispatcher:
                         outcome = evidence_failed(query, error)
                 result = outcome
             return success_envelope(prepared.name, result, has_id=prepared.has_id, call_id=prepared.call_id)
-        except _Failed as failed:
-            return failed.envelope
         except Exception:
             return _internal_error(call)
 
     # -- preparing a call -------------------------------------------------------------------
 
-    def _prepare(self, call: object) -> _Prepared:
-        _, has_id, call_id = call_identity(call)
+    def _prepare(self, call: object) -> _Prepared | dict[str, Any]:
+        """The checked call, or the failure envelope to return (no exceptions on this hot path)."""
         try:
-            parsed = parse_tool_call(call, data.TOOL_NAMES)
+            parsed = parse_tool_call(call, TOOL_NAMES)
             arguments = dict(parsed.arguments)
         except ToolCallError as error:
-            raise _Failed(error_envelope(None, error, has_id=has_id, call_id=call_id)) from None
+            _, has_id, call_id = call_identity(call)
+            return error_envelope(None, error, has_id=has_id, call_id=call_id)
         except Exception:  # a hostile mapping: its methods raised
+            _, has_id, call_id = call_identity(call)
             error = ToolCallError("invalid-call", "The tool call could not be read as a JSON object.")
-            raise _Failed(error_envelope(None, error, has_id=has_id, call_id=call_id)) from None
+            return error_envelope(None, error, has_id=has_id, call_id=call_id)
         tool = parsed.name
-        if tool not in data.VALIDATORS:
+        if tool not in TOOL_NAMES:
             error = ToolCallError(
                 "unknown-tool",
                 f"Unknown tool {tool[:80]!r}; this dispatcher executes: {', '.join(data.TOOL_NAMES)}.",
@@ -151,7 +147,7 @@ class WritingToolDispatcher:
             )
             # Echo the name only when it is a plausible tool name: a model's junk stays out of "tool".
             shown = tool if _TOOL_NAME.fullmatch(tool) else None
-            raise _Failed(error_envelope(shown, error, has_id=parsed.has_id, call_id=parsed.call_id))
+            return error_envelope(shown, error, has_id=parsed.has_id, call_id=parsed.call_id)
         if tool == _PROMPT and self._review is None:
             error = ToolCallError(
                 "host-context-missing",
@@ -159,7 +155,7 @@ class WritingToolDispatcher:
                 "which this host has not configured; a tool call cannot supply it. "
                 "Use get_writing_rules or find_writing_signals instead.",
             )
-            raise _Failed(error_envelope(tool, error, has_id=parsed.has_id, call_id=parsed.call_id))
+            return error_envelope(tool, error, has_id=parsed.has_id, call_id=parsed.call_id)
         problems = data.VALIDATORS[tool](arguments)
         # The validator reports the first problem in the contract's order; the checks
         # beyond the schema are selection and length problems, so they can only come
@@ -169,7 +165,7 @@ class WritingToolDispatcher:
         if problems:
             worst = min(problems, key=lambda problem: problem.rank)
             error = ToolCallError(worst.code, worst.message, field=worst.field)
-            raise _Failed(error_envelope(tool, error, has_id=parsed.has_id, call_id=parsed.call_id))
+            return error_envelope(tool, error, has_id=parsed.has_id, call_id=parsed.call_id)
         return _Prepared(tool, arguments, parsed.has_id, parsed.call_id)
 
     def _runtime_problems(

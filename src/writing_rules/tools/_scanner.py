@@ -64,7 +64,7 @@ def _pattern_spans(text: str, language: str, selected: list[int]) -> Iterator[tu
     wanted = set(selected)
     candidates: dict[int, list[int]] = {i: [] for i in selected}
     if any(i not in index.full for i in selected):
-        _word_candidates(text, index, wanted, candidates)
+        _word_candidates(text, language, index, wanted, candidates)
         for chars, offset, patterns in index.anchors:
             targets = [i for i in patterns if i in wanted]
             if targets:
@@ -102,12 +102,13 @@ _WINDOW = 16_384
 _REACH = 256  # literals are shorter than this; a window's copy reaches this far past its end
 
 
-def _word_candidates(text: str, index: SignalIndex, wanted: set[int], candidates: dict[int, list[int]]) -> None:
+def _word_candidates(
+    text: str, language: str, index: SignalIndex, wanted: set[int], candidates: dict[int, list[int]]
+) -> None:
     """One pass over the words of the text, looking each up (lowercased) in the trigger table."""
     table = index.words
-    if any(i not in wanted for entries in table.values() for i, _, _ in entries):
-        # A narrower selection: drop the other patterns' entries once, not per word.
-        table = {key: kept for key, entries in table.items() if (kept := [e for e in entries if e[0] in wanted])}
+    # With every pattern selected (the common case) no entry needs the selection test.
+    narrowed = len(wanted) < len(data.SIGNAL_TABLES[language])
     # Keys are a word's first letters (the whole word when shorter); shorter
     # lengths are listed only for triggers that a longer word may start with.
     partial = index.partial
@@ -127,12 +128,12 @@ def _word_candidates(text: str, index: SignalIndex, wanted: set[int], candidates
             key = match[1]
             entries = get(key)
             if entries is not None:
-                _check(entries, text, folded, low, low + match.start(), candidates)
+                _check(entries, text, folded, low, low + match.start(), wanted, narrowed, candidates)
             for short, firsts in partial:
                 if len(key) > short and key[0] in firsts:
                     entries = get(key[:short])
                     if entries is not None:
-                        _check(entries, text, folded, low, low + match.start(), candidates)
+                        _check(entries, text, folded, low, low + match.start(), wanted, narrowed, candidates)
         low = high
 
 
@@ -142,9 +143,13 @@ def _check(
     folded: str,
     window: int,
     position: int,
+    wanted: set[int],
+    narrowed: bool,
     candidates: dict[int, list[int]],
 ) -> None:
     for i, offset, literals in entries:
+        if narrowed and i not in wanted:
+            continue
         start = position - offset
         if start >= window:
             if folded.startswith(literals, start - window):

@@ -26,8 +26,9 @@ def select_rules(
     profile = data.PROFILES.get(profile_id) if isinstance(profile_id, str) else None
     requested = arguments.get("ruleIds")
     if isinstance(requested, list):
+        rules = data.RULES
         for index, rule_id in enumerate(requested):
-            if not isinstance(rule_id, str) or rule_id not in data.RULES:
+            if not isinstance(rule_id, str) or rule_id not in rules:
                 continue  # the schema validator has reported it
             if profile is not None and rule_id not in profile.rule_ids:
                 problems.append(
@@ -56,7 +57,10 @@ def select_rules(
 
 
 def _allowed(rule_ids: tuple[str, ...], signals_only: bool) -> list[str]:
-    return [rule_id for rule_id in rule_ids if not signals_only or data.RULES[rule_id].has_signals]
+    if not signals_only:
+        return list(rule_ids)
+    rules = data.RULES
+    return [rule_id for rule_id in rule_ids if rules[rule_id].has_signals]
 
 
 def explain_signal_selection(problems: list[ArgumentProblem], requested: object) -> list[ArgumentProblem]:
