@@ -54,6 +54,7 @@ _END_OF_WORD = "\x00"  # a non-word sentinel: "the word ends here"
 class Trigger:
     full: bool = False
     literals: tuple[str, ...] = ()
+    next_words: tuple[str, ...] = ()
     anchors: tuple[tuple[str, int], ...] = ()
     start: bool = False
 
@@ -61,6 +62,7 @@ class Trigger:
 @dataclass
 class _Union:
     literals: set[str] = field(default_factory=set)
+    next_words: set[str] = field(default_factory=set)
     anchors: set[tuple[str, int]] = field(default_factory=set)
     start: bool = False
 
@@ -82,6 +84,7 @@ def pattern_trigger(pattern: str) -> Trigger:
         return Trigger(full=True)
     return Trigger(
         literals=tuple(sorted(union.literals)),
+        next_words=tuple(sorted(union.next_words)),
         anchors=tuple(sorted(union.anchors)),
         start=union.start,
     )
@@ -103,10 +106,12 @@ def _analyse(items: list[tuple[Any, Any]], union: _Union) -> None:
     word_start = False
     anchors: set[tuple[str, int]] | None = None
     start = False
+    next_words: set[str] | None = None
     while index < len(items) and _zero_width(items[index]):
         found = _lookbehind_anchor(items[index])
         if found is not None:
             anchors, start = found
+        next_words = next_words or _next_words(items[index])
         word_start = word_start or _guarantees_word_start(items[index])
         index += 1
     prefixes = _prefixes(items[index:])
@@ -126,7 +131,56 @@ def _analyse(items: list[tuple[Any, Any]], union: _Union) -> None:
         union.anchors |= anchors
         union.start = union.start or start
         return
+    if next_words and word_start:
+        union.next_words |= next_words
+        return
     raise _Unsure
+
+
+def _next_words(item: tuple[Any, Any]) -> set[str] | None:
+    """Words one of which must follow the first word: ``(?=[a-z]{4,60} (?:wird|werden)\\b)``.
+
+    The look-ahead must consume one word (a repeat over word characters), one
+    space, then a literal word; the match then starts at the word before it.
+    """
+    op, av = item
+    if op != C.ASSERT or av[0] != 1:
+        return None
+    body = list(av[1])
+    if not body or body[0][0] not in (C.MAX_REPEAT, C.MIN_REPEAT) or body[0][1][0] < 1:
+        return None
+    repeated = list(body[0][1][2])
+    if len(repeated) != 1 or not _only_word_chars(repeated[0]):
+        return None
+    found = _walk(body[1:])
+    if not found:
+        return None
+    words = set()
+    for literal, _ in found:
+        text = literal.split(_END_OF_WORD, 1)[0].lower()
+        if not re.fullmatch(r" \w+", text):
+            return None
+        # Keep the end-of-word marker: the index then knows the word is whole.
+        words.add(text[1:] + (_END_OF_WORD if _END_OF_WORD in literal else ""))
+    return words
+
+
+def _only_word_chars(item: tuple[Any, Any]) -> bool:
+    """True for a one-character item that can match only word characters."""
+    op, av = item
+    if op == C.LITERAL:
+        return bool(_WORD.match(chr(av)))
+    if op != C.IN:
+        return False
+    for kind, value in av:
+        if kind == C.LITERAL and _WORD.match(chr(value)):
+            continue
+        if kind == C.RANGE and all(_WORD.match(chr(code)) for code in range(value[0], value[1] + 1)):
+            continue
+        if kind == C.CATEGORY and value == C.CATEGORY_WORD:
+            continue
+        return False
+    return True
 
 
 def _zero_width(item: tuple[Any, Any]) -> bool:
@@ -338,6 +392,7 @@ class LanguageIndex:
 
 
 KEY_LENGTH = 5  # words are looked up by their first five letters
+PREVIOUS_WORD = -1  # an entry offset meaning: the match starts at the word before this one
 _VERIFY_PAST_KEY = 2  # characters of a literal checked after its key word
 
 
@@ -375,7 +430,9 @@ def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:
     full: list[int] = []
     for index, (pattern, ignorecase) in enumerate(patterns):
         trigger = pattern_trigger(pattern)
-        if trigger.full or any(len(literal) != len(literal.lower()) for literal in trigger.literals):
+        if trigger.full or any(
+            len(literal) != len(literal.lower()) for literal in (*trigger.literals, *trigger.next_words)
+        ):
             full.append(index)
             continue
         for marked in trigger.literals:
@@ -389,6 +446,12 @@ def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:
             if len(key.group()) < KEY_LENGTH and key.end() == len(literal) and marked == literal:
                 # A short word the text's word may continue: needs a lookup by its own length.
                 partial.setdefault(len(key.group()), set()).add(key.group()[0])
+        for marked in trigger.next_words:
+            # The match starts at the word before this one: offset PREVIOUS_WORD.
+            word = marked.rstrip(_END_OF_WORD)
+            words.setdefault((word[:KEY_LENGTH], index, PREVIOUS_WORD), set()).add(word)
+            if len(word) < KEY_LENGTH and marked == word:
+                partial.setdefault(len(word), set()).add(word[0])
         for chars, offset in trigger.anchors:
             if ignorecase:
                 chars = "".join(sorted(set(chars + chars.lower() + chars.upper())))

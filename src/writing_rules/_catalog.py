@@ -68,7 +68,8 @@ class SignalIndex:
     ``words`` maps the first letters of a lowercase word to entries
     ``(pattern, offset, literals)``: where the text has such a word, the
     pattern can match ``offset`` characters earlier if the lowercased text
-    there starts with one of ``literals``.
+    there starts with one of ``literals``. The offset -1 means the match starts
+    at the word before (a pattern whose look-ahead names the word that follows).
     """
 
     words: Mapping[str, tuple[tuple[int, int, tuple[str, ...]], ...]]

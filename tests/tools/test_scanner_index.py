@@ -116,3 +116,19 @@ PIECES = st.one_of(
 def test_same_spans_on_random_text(pieces: list[str], language: str) -> None:
     text = "".join(pieces)
     assert indexed(text, language) == reference(text, language)
+
+
+def test_patterns_keyed_by_the_following_word_find_the_same_spans() -> None:
+    """German participle-first passives start one word before the auxiliary their look-ahead names."""
+    sentences = [
+        "Die Datei muss vorher gelöscht werden.",
+        "Ob der Bericht rechtzeitig erstellt wurde, ist unklar.",
+        "Alle Einträge, die geändert worden sind, erscheinen oben.",
+        "Das Paket wird morgen zugestellt.",
+        "Sie werden stündlich übertragen und nachts archiviert wird nichts.",
+    ]
+    padding = "Ein Satz ohne Befund steht hier. " * 600  # pushes later sentences past a scan window
+    text = padding.join(sentences) + " " + padding + " ".join(sentences)
+    assert indexed(text, "de") == reference(text, "de")
+    table = data.SIGNAL_TABLES["de"]
+    assert any(spans for index, spans in reference(text, "de") if "participle" in table[index].signal_id)

@@ -99,6 +99,8 @@ def _pattern_spans(text: str, language: str, selected: list[int]) -> Iterator[tu
 # The text is lowercased a window at a time: a lowercased copy of a whole
 # 250,000-character text briefly needs twelve bytes a character while it is built.
 _WINDOW = 16_384
+_PREVIOUS_WORD = -1  # an index offset: the match starts at the word before the key word
+_LAST_WORD = re.compile(r"\w+\Z")
 _REACH = 256  # literals are shorter than this; a window's copy reaches this far past its end
 
 
@@ -149,6 +151,13 @@ def _check(
 ) -> None:
     for i, offset, literals in entries:
         if narrowed and i not in wanted:
+            continue
+        if offset == _PREVIOUS_WORD:
+            # The pattern starts at the word before this one (its look-ahead names this word).
+            if folded.startswith(literals, position - window):
+                before = _LAST_WORD.search(text, max(0, position - _REACH), max(0, position - 1))
+                if before is not None:
+                    candidates[i].append(before.start())
             continue
         start = position - offset
         if start >= window:
