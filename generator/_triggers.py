@@ -55,6 +55,7 @@ class Trigger:
     full: bool = False
     literals: tuple[str, ...] = ()
     next_words: tuple[str, ...] = ()
+    suffixes: tuple[str, ...] = ()
     anchors: tuple[tuple[str, int], ...] = ()
     start: bool = False
 
@@ -63,6 +64,7 @@ class Trigger:
 class _Union:
     literals: set[str] = field(default_factory=set)
     next_words: set[str] = field(default_factory=set)
+    suffixes: set[str] = field(default_factory=set)
     anchors: set[tuple[str, int]] = field(default_factory=set)
     start: bool = False
 
@@ -85,13 +87,23 @@ def pattern_trigger(pattern: str) -> Trigger:
     return Trigger(
         literals=tuple(sorted(union.literals)),
         next_words=tuple(sorted(union.next_words)),
+        suffixes=tuple(sorted(union.suffixes)),
         anchors=tuple(sorted(union.anchors)),
         start=union.start,
     )
 
 
 def _alternatives(items: list[tuple[Any, Any]]) -> list[list[tuple[Any, Any]]]:
-    """Split a top-level alternation (also inside one wrapping group) into its branches."""
+    """Split a top-level alternation (also inside one wrapping group) into its branches.
+
+    ``re`` factors a shared start out of an alternation (``\\b(?:a…|b…)``), so
+    zero-width items before a final alternation are copied into each branch.
+    """
+    lead = 0
+    while lead < len(items) - 1 and _zero_width(items[lead]):
+        lead += 1
+    if 0 < lead == len(items) - 1 and items[lead][0] == C.BRANCH:
+        return [items[:lead] + alt for branch in items[lead][1][1] for alt in _alternatives(list(branch))]
     if len(items) == 1:
         op, av = items[0]
         if op == C.BRANCH:
@@ -134,7 +146,42 @@ def _analyse(items: list[tuple[Any, Any]], union: _Union) -> None:
     if next_words and word_start:
         union.next_words |= next_words
         return
+    suffixes = _suffixes(items[index:]) if word_start else None
+    if suffixes:
+        union.suffixes |= suffixes
+        return
     raise _Unsure
+
+
+def _suffixes(items: list[tuple[Any, Any]]) -> set[str] | None:
+    """Literal endings of a first word built from letter classes: ``[A-Z][a-z]{1,30}ung(?:en)?\\b``.
+
+    The leading items must match word characters only, then literal text must
+    end the word (a ``\\b`` or a non-word character follows): the match starts
+    at a word that ends with one of the returned (lowercased) endings.
+    """
+    position = 0
+    while position < len(items):
+        op, av = items[position]
+        # Character classes (not literals: those start the ending) over word characters.
+        repeated = list(av[2]) if op in (C.MAX_REPEAT, C.MIN_REPEAT) else [(op, av)]
+        if len(repeated) != 1 or repeated[0][0] != C.IN or not _only_word_chars(repeated[0]):
+            break
+        position += 1
+    if position == 0:
+        return None
+    found = _walk(items[position:], optional_open=True)
+    if not found:
+        return None
+    endings = set()
+    for literal, _ in found:
+        if _END_OF_WORD not in literal:
+            return None
+        text = literal.split(_END_OF_WORD, 1)[0].lower()
+        if not text or not re.fullmatch(r"\w+", text):
+            return None
+        endings.add(text)
+    return endings
 
 
 def _next_words(item: tuple[Any, Any]) -> set[str] | None:
@@ -307,12 +354,14 @@ def _prefixes(items: list[tuple[Any, Any]]) -> set[str] | None:
 Literals = set[tuple[str, bool]]  # (literal text, open: it covers everything so far)
 
 
-def _walk(items: list[tuple[Any, Any]]) -> Literals | None:
+def _walk(items: list[tuple[Any, Any]], optional_open: bool = False) -> Literals | None:
     """Literal texts every match of ``items`` starts with.
 
     A literal stays open while it covers every item so far, so the next item
     can extend it; it closes where the pattern stops being literal. An empty
     closed literal means a match can start with anything: no trigger.
+    ``optional_open`` keeps a literal open after an optional item (``(?:en)?``):
+    exact, but it multiplies the spellings, so only short endings use it.
     """
     result: Literals = {("", True)}
     for position, (op, av) in enumerate(items):
@@ -321,7 +370,7 @@ def _walk(items: list[tuple[Any, Any]]) -> Literals | None:
             break
         grown: Literals = {(literal, False) for literal, is_open in result if not is_open}
         for literal in opened:
-            tails = _tails(op, av, items[position + 1 :], literal)
+            tails = _tails(op, av, items[position + 1 :], literal, optional_open)
             if tails is None:
                 return None
             grown |= {(literal + tail, is_open) for tail, is_open in tails}
@@ -332,7 +381,7 @@ def _walk(items: list[tuple[Any, Any]]) -> Literals | None:
     return result
 
 
-def _tails(op: Any, av: Any, rest: list[tuple[Any, Any]], literal: str) -> Literals | None:
+def _tails(op: Any, av: Any, rest: list[tuple[Any, Any]], literal: str, optional_open: bool) -> Literals | None:
     """What one item appends to an open literal."""
     ends_in_word = bool(literal) and bool(_WORD.match(literal[-1]))
     if op == C.LITERAL:
@@ -346,21 +395,23 @@ def _tails(op: Any, av: Any, rest: list[tuple[Any, Any]], literal: str) -> Liter
     if op in (C.ASSERT, C.ASSERT_NOT, C.AT):
         return {("", True)}  # zero-width: the regex checks it at each candidate
     if op == C.SUBPATTERN:
-        return _walk(list(av[-1]))
+        return _walk(list(av[-1]), optional_open)
     if op == C.BRANCH:
         tails: Literals = set()
         for branch in av[1]:
-            inner = _walk(list(branch))
+            inner = _walk(list(branch), optional_open)
             if inner is None:
                 return None
             tails |= inner
         return tails
     if op in (C.MAX_REPEAT, C.MIN_REPEAT):
-        low, _high, body = av
-        inner = _walk(list(body))
+        low, high, body = av
+        inner = _walk(list(body), optional_open)
         if inner is None:
             return None
-        taken = {(tail, False) for tail, _ in inner}  # more repetitions may follow
+        # More repetitions may follow, so the literal closes here (unless asked to
+        # go on after an optional item, which cannot repeat).
+        taken = {(tail, is_open and optional_open and high == 1) for tail, is_open in inner}
         return taken | {("", True)} if low == 0 else taken
     if op == C.IN and _all_non_word((op, av)) and ends_in_word:
         return {(_END_OF_WORD, False)}  # a non-word character follows: the word ends here
@@ -384,6 +435,7 @@ class LanguageIndex:
     """What the template renders as one language's ``SignalIndex``."""
 
     words: dict[str, tuple[tuple[int, int, tuple[str, ...]], ...]]
+    suffixes: tuple[tuple[str, tuple[int, ...]], ...]
     key_size: int
     partial: tuple[tuple[int, str], ...]
     anchors: tuple[tuple[str, int, tuple[int, ...]], ...]
@@ -426,12 +478,14 @@ def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:
     words: dict[tuple[str, int, int], set[str]] = {}
     partial: dict[int, set[str]] = {}
     anchors: dict[tuple[str, int], list[int]] = {}
+    suffixes: dict[str, list[int]] = {}
     start: list[int] = []
     full: list[int] = []
     for index, (pattern, ignorecase) in enumerate(patterns):
         trigger = pattern_trigger(pattern)
         if trigger.full or any(
-            len(literal) != len(literal.lower()) for literal in (*trigger.literals, *trigger.next_words)
+            len(literal) != len(literal.lower())
+            for literal in (*trigger.literals, *trigger.next_words, *trigger.suffixes)
         ):
             full.append(index)
             continue
@@ -446,6 +500,8 @@ def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:
             if len(key.group()) < KEY_LENGTH and key.end() == len(literal) and marked == literal:
                 # A short word the text's word may continue: needs a lookup by its own length.
                 partial.setdefault(len(key.group()), set()).add(key.group()[0])
+        for ending in trigger.suffixes:
+            suffixes.setdefault(ending, []).append(index)
         for marked in trigger.next_words:
             # The match starts at the word before this one: offset PREVIOUS_WORD.
             word = marked.rstrip(_END_OF_WORD)
@@ -463,6 +519,7 @@ def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:
         table.setdefault(key, []).append((index, offset, tuple(sorted(literals))))
     return LanguageIndex(
         words={key: tuple(entries) for key, entries in table.items()},
+        suffixes=tuple((ending, tuple(found)) for ending, found in sorted(suffixes.items())),
         # Short keys that are whole words need no extra lookup: a text word's
         # first letters are the word itself. Only short words a text word may continue do.
         key_size=KEY_LENGTH,

@@ -80,3 +80,5 @@ class SignalIndex:
     anchors: tuple[tuple[str, int, tuple[int, ...]], ...]  # (characters, offset, patterns)
     start: tuple[int, ...]  # patterns that may also match at position 0
     full: tuple[int, ...]  # patterns without a trigger: scanned over the whole text
+    # (lowercase ending, patterns): the match starts at a word that ends with it
+    suffixes: tuple[tuple[str, tuple[int, ...]], ...] = ()

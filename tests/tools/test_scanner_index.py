@@ -132,3 +132,22 @@ def test_patterns_keyed_by_the_following_word_find_the_same_spans() -> None:
     assert indexed(text, "de") == reference(text, "de")
     table = data.SIGNAL_TABLES["de"]
     assert any(spans for index, spans in reference(text, "de") if "participle" in table[index].signal_id)
+
+
+def test_patterns_keyed_by_a_word_ending_find_the_same_spans() -> None:
+    """A German pattern that starts with any noun in -ung is tried only at such nouns."""
+    sentences = [
+        "Die Prüfung der Daten erfolgt nachts.",
+        "Eine Bewertung wird vorgenommen.",
+        "Die Installation der Aktualisierungen erfolgte ohne Fehler.",
+        "RECHNUNGEN werden geprüft, die Zahlung erfolgt später.",
+        "Wir führen die Überprüfung morgen durch.",
+    ]
+    padding = "Ein Satz ohne Befund steht hier. " * 600
+    text = padding.join(sentences) + " " + padding + " ".join(sentences)
+    assert indexed(text, "de") == reference(text, "de")
+    table = data.SIGNAL_TABLES["de"]
+    index = data.SIGNAL_INDEX["de"]
+    assert index.suffixes, "no pattern is keyed by a word ending any more: this test checks nothing"
+    keyed = {i for _, patterns in index.suffixes for i in patterns}
+    assert any(spans for i, spans in reference(text, "de") if i in keyed), [table[i].signal_id for i in keyed]

@@ -74,6 +74,7 @@ def _pattern_spans(text: str, language: str, selected: list[int]) -> Iterator[tu
         for i in index.start:
             if i in wanted:
                 candidates[i].append(0)
+        _suffix_candidates(text, index, wanted, candidates)
     full = set(index.full)
     for i in selected:
         regex = table[i].regex
@@ -100,7 +101,6 @@ def _pattern_spans(text: str, language: str, selected: list[int]) -> Iterator[tu
 # 250,000-character text briefly needs twelve bytes a character while it is built.
 _WINDOW = 16_384
 _PREVIOUS_WORD = -1  # an index offset: the match starts at the word before the key word
-_LAST_WORD = re.compile(r"\w+\Z")
 _REACH = 256  # literals are shorter than this; a window's copy reaches this far past its end
 
 
@@ -154,10 +154,9 @@ def _check(
             continue
         if offset == _PREVIOUS_WORD:
             # The pattern starts at the word before this one (its look-ahead names this word).
-            if folded.startswith(literals, position - window):
-                before = _LAST_WORD.search(text, max(0, position - _REACH), max(0, position - 1))
-                if before is not None:
-                    candidates[i].append(before.start())
+            if folded.startswith(literals, position - window) and position >= 2:
+                # One separator, then the previous word: found by walking back over its letters.
+                candidates[i].append(_word_start(text, position - 1))
             continue
         start = position - offset
         if start >= window:
@@ -166,6 +165,32 @@ def _check(
         elif start >= 0 and text[start : start + _REACH].lower().startswith(literals):
             # The literal begins in the previous window.
             candidates[i].append(start)
+
+
+def _suffix_candidates(text: str, index: SignalIndex, wanted: set[int], candidates: dict[int, list[int]]) -> None:
+    """Starts of the words that end with one of the endings some pattern's first word needs."""
+    endings = [(ending, [i for i in patterns if i in wanted]) for ending, patterns in index.suffixes]
+    endings = [(ending, patterns) for ending, patterns in endings if patterns]
+    if not endings:
+        return
+    # One C-level pass finds every word end with one of the endings (re caches the pattern).
+    alternatives = "|".join(re.escape(ending) for ending, _ in sorted(endings, key=lambda item: -len(item[0])))
+    finder = re.compile(f"(?i)(?:{alternatives})\\b")
+    for found in finder.finditer(text):
+        start = _word_start(text, found.start())
+        word = text[start : found.end()].lower()
+        for ending, patterns in endings:
+            if word.endswith(ending):
+                for i in patterns:
+                    candidates[i].append(start)
+
+
+def _word_start(text: str, end: int) -> int:
+    """Start of the run of word characters (``\\w``: letters, digits, ``_``) that ends at ``end``."""
+    start = end
+    while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):
+        start -= 1
+    return start
 
 
 def _anchor_positions(text: str, chars: str, offset: int) -> list[int]:
