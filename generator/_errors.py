@@ -2,16 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 __all__ = ["RuleSourceError", "SourceProblems"]
-
-
-@dataclass(frozen=True, order=True)
-class _Location:
-    path: str
-    line: int
-    col: int
 
 
 class RuleSourceError(ValueError):

@@ -364,13 +364,13 @@ def _walk(items: list[tuple[Any, Any]], optional_open: bool = False) -> Literals
     exact, but it multiplies the spellings, so only short endings use it.
     """
     result: Literals = {("", True)}
-    for position, (op, av) in enumerate(items):
+    for op, av in items:
         opened = [literal for literal, is_open in result if is_open]
         if not opened:
             break
         grown: Literals = {(literal, False) for literal, is_open in result if not is_open}
         for literal in opened:
-            tails = _tails(op, av, items[position + 1 :], literal, optional_open)
+            tails = _tails(op, av, literal, optional_open)
             if tails is None:
                 return None
             grown |= {(literal + tail, is_open) for tail, is_open in tails}
@@ -381,7 +381,7 @@ def _walk(items: list[tuple[Any, Any]], optional_open: bool = False) -> Literals
     return result
 
 
-def _tails(op: Any, av: Any, rest: list[tuple[Any, Any]], literal: str, optional_open: bool) -> Literals | None:
+def _tails(op: Any, av: Any, literal: str, optional_open: bool) -> Literals | None:
     """What one item appends to an open literal."""
     ends_in_word = bool(literal) and bool(_WORD.match(literal[-1]))
     if op == C.LITERAL:

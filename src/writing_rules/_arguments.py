@@ -11,6 +11,8 @@ from __future__ import annotations
 from functools import partial
 from operator import itemgetter
 
+from ._tool_call import json_pointer
+
 __all__ = ["MISSING", "ArgumentProblem", "is_integer", "make_problem", "pointer", "show"]
 
 MISSING = object()
@@ -52,9 +54,8 @@ def is_integer(value: object) -> bool:
 
 
 def pointer(key: object) -> str:
-    """The JSON Pointer of a top-level argument."""
-    text = key if isinstance(key, str) else str(key)
-    return "/" + text.replace("~", "~0").replace("/", "~1")
+    """The JSON Pointer of a top-level argument (any key, shown as text)."""
+    return json_pointer(key if isinstance(key, str) else str(key))
 
 
 def show(value: object) -> str:

@@ -94,7 +94,8 @@ class WritingToolDispatcher:
             if isinstance(prepared, dict):
                 return prepared  # the failure envelope
             if prepared.name == _EVIDENCE:
-                result = self._evidence_data(prepared.arguments, self._call_sync)
+                query, outcome = self._evidence_query(prepared.arguments)
+                result = outcome if outcome is not None else self._call_sync(query)
             else:
                 result = self._run(prepared)
             return success_envelope(prepared.name, result, has_id=prepared.has_id, call_id=prepared.call_id)
@@ -270,12 +271,6 @@ class WritingToolDispatcher:
     def _checked(self, evidence: object, query: Mapping[str, str]) -> dict[str, Any]:
         assert self._comparison is not None
         return check_evidence(evidence, query=query, available_model_ids=self._comparison.available_model_ids)
-
-    def _evidence_data(
-        self, arguments: dict[str, Any], call: Callable[[Mapping[str, str]], dict[str, Any]]
-    ) -> dict[str, Any]:
-        query, outcome = self._evidence_query(arguments)
-        return outcome if outcome is not None else call(query)
 
 
 class _AwaitableFromSyncDispatch(Exception):
