@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import partial
 from operator import itemgetter
 
-from ._tool_call import json_pointer
+from ._tool_call import pointer_segment
 
 __all__ = ["MISSING", "ArgumentProblem", "is_integer", "make_problem", "pointer", "show"]
 
@@ -53,9 +53,8 @@ def is_integer(value: object) -> bool:
     return isinstance(value, float) and value.is_integer()
 
 
-def pointer(key: object) -> str:
-    """The JSON Pointer of a top-level argument (any key, shown as text)."""
-    return json_pointer(key if isinstance(key, str) else str(key))
+# The JSON Pointer of a top-level argument (any key, shown as text).
+pointer = pointer_segment
 
 
 def show(value: object) -> str:

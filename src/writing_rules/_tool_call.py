@@ -22,6 +22,7 @@ __all__ = [
     "json_pointer",
     "json_type_name",
     "parse_tool_call",
+    "pointer_segment",
     "registry_definitions",
     "success_envelope",
 ]
@@ -81,11 +82,14 @@ def json_type_name(value: object) -> str:
     return f"non-JSON value ({type(value).__name__})"
 
 
+def pointer_segment(part: object) -> str:
+    """One JSON Pointer step (RFC 6901): ``/`` plus the part with ``~`` and ``/`` escaped."""
+    return "/" + str(part).replace("~", "~0").replace("/", "~1")
+
+
 def json_pointer(*parts: str | int) -> str:
     """Build a JSON Pointer (RFC 6901) such as ``/ruleIds/2``."""
-    return "".join(
-        "/" + str(part).replace("~", "~0").replace("/", "~1") for part in parts
-    )
+    return "".join(map(pointer_segment, parts))
 
 
 def _valid_id(value: object) -> bool:
