@@ -8,40 +8,17 @@ that go beyond the schema.
 
 from __future__ import annotations
 
-from functools import partial
-from operator import itemgetter
-
 from ._tool_call import pointer_segment
 
-__all__ = ["MISSING", "ArgumentProblem", "is_integer", "make_problem", "pointer", "show"]
+__all__ = ["MISSING", "ArgumentProblem", "is_integer", "pointer", "show"]
 
 MISSING = object()
 
-
-class ArgumentProblem(tuple):  # type: ignore[type-arg]
-    """One violated rule: ``rank`` orders problems, ``field`` is a JSON Pointer.
-
-    An immutable tuple ``(rank, code, field, message)``. Not a dataclass: a
-    rejected call builds one on the hot path, and ``make_problem`` builds it
-    without running any Python-level constructor.
-    """
-
-    __slots__ = ()
-
-    def __new__(cls, rank: int, code: str, field: str, message: str) -> ArgumentProblem:
-        return tuple.__new__(cls, (rank, code, field, message))
-
-    rank = property(itemgetter(0))
-    code = property(itemgetter(1))
-    field = property(itemgetter(2))
-    message = property(itemgetter(3))
-
-    def __repr__(self) -> str:
-        return f"ArgumentProblem(rank={self[0]!r}, code={self[1]!r}, field={self[2]!r}, message={self[3]!r})"
-
-
-# ``make_problem((rank, code, field, message))``: the same value, built in C.
-make_problem = partial(tuple.__new__, ArgumentProblem)
+# One violated rule: ``(rank, code, field, message)``. ``rank`` orders problems
+# (the contract's error order), ``field`` is a JSON Pointer. A plain tuple, read
+# by unpacking: a rejected call builds one on the hot path, and a tuple subclass
+# (named fields) cost a third of a rejection's time.
+ArgumentProblem = tuple[int, str, str, str]
 
 
 def is_integer(value: object) -> bool:

@@ -127,10 +127,11 @@ def test_validator_accepts_exactly_what_the_schema_accepts(tool: str) -> None:
             problems,
             [e.message for e in checker.iter_errors(arguments)],
         )
-        for problem in problems:
-            assert problem.code in CODES
-            assert problem.field.startswith("/")
-            assert isinstance(problem.message, str) and problem.message
+        for rank, code, field, message in problems:
+            assert isinstance(rank, int)
+            assert code in CODES
+            assert field.startswith("/")
+            assert isinstance(message, str) and message
         outcomes[valid] += 1
 
     agree()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from operator import itemgetter
 from typing import Any
 
 from .._arguments import ArgumentProblem
@@ -46,6 +47,8 @@ _RULES, _PROMPT, _SIGNALS, _EVIDENCE = TOOL_NAMES = (
 )
 _LENGTH_RANK = 7
 _TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")
+# Problems are (rank, code, field, message) tuples; the lowest rank is reported.
+_rank = itemgetter(0)
 
 
 def writing_review_tools() -> list[dict[str, Any]]:
@@ -161,11 +164,11 @@ class WritingToolDispatcher:
         # The validator reports the first problem in the contract's order; the checks
         # beyond the schema are selection and length problems, so they can only come
         # first when the schema checks found nothing before them.
-        if not problems or problems[0].rank >= SELECTION_RANK:
+        if not problems or problems[0][0] >= SELECTION_RANK:
             problems.extend(self._runtime_problems(tool, arguments, problems))
         if problems:
-            worst = min(problems, key=lambda problem: problem.rank)
-            error = ToolCallError(worst.code, worst.message, field=worst.field)
+            _, code, field, message = min(problems, key=_rank)
+            error = ToolCallError(code, message, field=field)
             return error_envelope(tool, error, has_id=parsed.has_id, call_id=parsed.call_id)
         return _Prepared(tool, arguments, parsed.has_id, parsed.call_id)
 
@@ -181,7 +184,7 @@ class WritingToolDispatcher:
                 units = utf16_length(text)
                 if units > data.MAX_TEXT_UNITS:
                     extra.append(
-                        ArgumentProblem(
+                        (
                             _LENGTH_RANK,
                             "text-too-long",
                             "/text",
@@ -196,7 +199,7 @@ class WritingToolDispatcher:
             cohort = arguments.get("cohortId")
             if isinstance(cohort, str) and cohort not in self._comparison.cohort_ids:
                 extra.append(
-                    ArgumentProblem(
+                    (
                         SELECTION_RANK,
                         "invalid-selection",
                         "/cohortId",

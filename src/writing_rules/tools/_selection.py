@@ -32,7 +32,7 @@ def select_rules(
                 continue  # the schema validator has reported it
             if profile is not None and rule_id not in profile.rule_ids:
                 problems.append(
-                    ArgumentProblem(
+                    (
                         SELECTION_RANK,
                         "invalid-selection",
                         f"/ruleIds/{index}",
@@ -46,7 +46,7 @@ def select_rules(
     selected = tuple(_allowed(pool, signals_only))
     if not selected and profile is not None:
         problems.append(
-            ArgumentProblem(
+            (
                 SELECTION_RANK,
                 "invalid-selection",
                 "/profile",
@@ -65,19 +65,20 @@ def _allowed(rule_ids: tuple[str, ...], signals_only: bool) -> list[str]:
 
 def explain_signal_selection(problems: list[ArgumentProblem], requested: object) -> list[ArgumentProblem]:
     """Say why a known rule was refused by the scanner: it has no static signals."""
-    if not isinstance(requested, list) or not any(problem.code == "invalid-selection" for problem in problems):
+    if not isinstance(requested, list) or not any(problem[1] == "invalid-selection" for problem in problems):
         return problems
     explained = []
     for problem in problems:
-        index = _index(problem.field) if problem.code == "invalid-selection" else None
+        rank, code, field, _ = problem
+        index = _index(field) if code == "invalid-selection" else None
         if index is not None and index < len(requested):
             rule_id = requested[index]
             if isinstance(rule_id, str) and rule_id in data.RULES and not data.RULES[rule_id].has_signals:
                 with_signals = ", ".join(r for r in data.RULE_IDS if data.RULES[r].has_signals)
-                problem = ArgumentProblem(
-                    problem.rank,
-                    problem.code,
-                    problem.field,
+                problem = (
+                    rank,
+                    code,
+                    field,
                     f"Rule {rule_id!r} has no static signals, so the scanner cannot look for it; "
                     f"rules with signals: {with_signals}. Use compose_writing_review_prompt to review it.",
                 )
