@@ -19,8 +19,8 @@ A trigger is a union of:
   them (``"the fastest"``, ``"seamless"``). The scanner finds them through
   their longest word, the rarest one, so ``"the fastest"`` costs a look at
   every "fastest", not at every "the";
-- ``anchors``: ``(chars, offset)``: a match starts ``offset`` characters after
-  one of ``chars`` (a look-behind such as ``(?<=[.!?] )``, or a first
+- ``anchors``: ``(strings, offset)``: a match starts ``offset`` characters after
+  the start of one of ``strings`` (a look-behind such as ``(?<=[.!?] )``, or a first
   character such as ``[`` with offset 0);
 - ``start``: a match can start at position 0.
 
@@ -46,6 +46,7 @@ __all__ = ["Trigger", "pattern_trigger"]
 
 _MAX_PREFIXES = 3000
 _MAX_SET = 12
+_MAX_ANCHOR_STRINGS = 16  # spellings of a look-behind the scanner finds by their whole text
 _WORD = re.compile(r"\w")
 _END_OF_WORD = "\x00"  # a non-word sentinel: "the word ends here"
 
@@ -56,7 +57,7 @@ class Trigger:
     literals: tuple[str, ...] = ()
     next_words: tuple[str, ...] = ()
     suffixes: tuple[str, ...] = ()
-    anchors: tuple[tuple[str, int], ...] = ()
+    anchors: tuple[tuple[tuple[str, ...], int], ...] = ()
     start: bool = False
 
 
@@ -65,7 +66,7 @@ class _Union:
     literals: set[str] = field(default_factory=set)
     next_words: set[str] = field(default_factory=set)
     suffixes: set[str] = field(default_factory=set)
-    anchors: set[tuple[str, int]] = field(default_factory=set)
+    anchors: set[tuple[tuple[str, ...], int]] = field(default_factory=set)
     start: bool = False
 
 
@@ -116,7 +117,7 @@ def _alternatives(items: list[tuple[Any, Any]]) -> list[list[tuple[Any, Any]]]:
 def _analyse(items: list[tuple[Any, Any]], union: _Union) -> None:
     index = 0
     word_start = False
-    anchors: set[tuple[str, int]] | None = None
+    anchors: set[tuple[tuple[str, ...], int]] | None = None
     start = False
     next_words: set[str] | None = None
     while index < len(items) and _zero_width(items[index]):
@@ -130,7 +131,7 @@ def _analyse(items: list[tuple[Any, Any]], union: _Union) -> None:
     if prefixes and "" not in prefixes and len(prefixes) <= _MAX_PREFIXES:
         first_is_word = {bool(_WORD.match(prefix[0])) for prefix in prefixes}
         if first_is_word == {False}:
-            union.anchors |= {(char, 0) for char in {prefix[0] for prefix in prefixes}}
+            union.anchors |= {((char,), 0) for char in {prefix[0] for prefix in prefixes}}
             return
         if first_is_word == {True} and word_start:
             # Keep the end-of-word marker: it tells the index that the last word is whole.
@@ -259,25 +260,36 @@ def _guarantees_word_start(item: tuple[Any, Any]) -> bool:
     return False
 
 
-def _lookbehind_anchor(item: tuple[Any, Any]) -> tuple[set[tuple[str, int]], bool] | None:
-    """Anchors implied by a zero-width item made only of look-behinds, or None."""
+def _lookbehind_anchor(item: tuple[Any, Any]) -> tuple[set[tuple[tuple[str, ...], int]], bool] | None:
+    """Anchors implied by a zero-width item made only of look-behinds, or None.
+
+    An anchor ``(strings, offset)``: a match starts ``offset`` characters after
+    the start of one of ``strings`` in the text. A look-behind of a few
+    spellings (``(?<=[.!?] )``) is found by its whole text; a longer one by its
+    first character.
+    """
     op, av = item
     if op == C.ASSERT and av[0] == -1:
         body = list(av[1])
-        chars = _chars(body[0]) if body else None
         width = _fixed_width(body)
-        if chars is None or width is None:
+        if width is None or not body:
             return None
-        return {(chars, width)}, False
+        strings = _strings(body)
+        if strings is not None:
+            return {(strings, width)}, False
+        chars = _chars(body[0])
+        if chars is None:
+            return None
+        return {(tuple(chars), width)}, False
     if op == C.ASSERT_NOT and av[0] == -1:
         body = list(av[1])
         # (?<![^S]) : at the start, or right after one of S.
         if len(body) == 1 and body[0][0] == C.NOT_LITERAL:
-            return {(chr(body[0][1]), 1)}, True
+            return {((chr(body[0][1]),), 1)}, True
         if len(body) == 1 and body[0][0] == C.IN and body[0][1] and body[0][1][0][0] == C.NEGATE:
             chars = _chars((C.IN, body[0][1][1:]))
             if chars is not None:
-                return {(chars, 1)}, True
+                return {(tuple(chars), 1)}, True
         return None
     if op == C.SUBPATTERN:
         inner = list(av[-1])
@@ -309,6 +321,19 @@ def _fixed_width(items: list[tuple[Any, Any]]) -> int | None:
         else:
             return None
     return width
+
+
+def _strings(body: list[tuple[Any, Any]]) -> tuple[str, ...] | None:
+    """Every text a fixed run of literal characters and small sets can match, when few."""
+    strings = [""]
+    for item in body:
+        chars = _chars(item)
+        if chars is None:
+            return None
+        strings = [string + char for string in strings for char in chars]
+        if len(strings) > _MAX_ANCHOR_STRINGS:
+            return None
+    return tuple(sorted(strings))
 
 
 def _chars(item: tuple[Any, Any]) -> str | None:
@@ -438,7 +463,7 @@ class LanguageIndex:
     suffixes: tuple[tuple[str, tuple[int, ...]], ...]
     key_size: int
     partial: tuple[tuple[int, str], ...]
-    anchors: tuple[tuple[str, int, tuple[int, ...]], ...]
+    anchors: tuple[tuple[tuple[str, ...], int, tuple[int, ...]], ...]
     start: tuple[int, ...]
     full: tuple[int, ...]
 
@@ -477,7 +502,7 @@ def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:
     """Index a language's patterns, given as (pattern text, ignorecase) in table order."""
     words: dict[tuple[str, int, int], set[str]] = {}
     partial: dict[int, set[str]] = {}
-    anchors: dict[tuple[str, int], list[int]] = {}
+    anchors: dict[tuple[tuple[str, ...], int], list[int]] = {}
     suffixes: dict[str, list[int]] = {}
     start: list[int] = []
     full: list[int] = []
@@ -508,10 +533,10 @@ def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:
             words.setdefault((word[:KEY_LENGTH], index, PREVIOUS_WORD), set()).add(word)
             if len(word) < KEY_LENGTH and marked == word:
                 partial.setdefault(len(word), set()).add(word[0])
-        for chars, offset in trigger.anchors:
+        for strings, offset in trigger.anchors:
             if ignorecase:
-                chars = "".join(sorted(set(chars + chars.lower() + chars.upper())))
-            anchors.setdefault((chars, offset), []).append(index)
+                strings = _case_variants(strings)
+            anchors.setdefault((strings, offset), []).append(index)
         if trigger.start:
             start.append(index)
     table: dict[str, list[tuple[int, int, tuple[str, ...]]]] = {}
@@ -524,10 +549,21 @@ def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:
         # first letters are the word itself. Only short words a text word may continue do.
         key_size=KEY_LENGTH,
         partial=tuple((size, "".join(sorted(firsts))) for size, firsts in sorted(partial.items())),
-        anchors=tuple((chars, offset, tuple(found)) for (chars, offset), found in sorted(anchors.items())),
+        anchors=tuple((strings, offset, tuple(found)) for (strings, offset), found in sorted(anchors.items())),
         start=tuple(start),
         full=tuple(full),
     )
+
+
+def _case_variants(strings: tuple[str, ...]) -> tuple[str, ...]:
+    """Every upper/lower spelling of each string (an ignore-case pattern's anchors)."""
+    variants = set()
+    for string in strings:
+        spellings = [""]
+        for char in string:
+            spellings = [spelling + case for spelling in spellings for case in {char, char.lower(), char.upper()}]
+        variants.update(spellings)
+    return tuple(sorted(variants))
 
 
 def fold_unsafe_chars(prefix_chars: set[str]) -> str:

@@ -77,7 +77,7 @@ class SignalIndex:
     # (length, first letters) of short keys that a longer word may start with: looked up
     # by a word's first ``length`` letters, only for words that start with one of those letters.
     partial: tuple[tuple[int, str], ...]
-    anchors: tuple[tuple[str, int, tuple[int, ...]], ...]  # (characters, offset, patterns)
+    anchors: tuple[tuple[tuple[str, ...], int, tuple[int, ...]], ...]  # (texts, offset, patterns)
     start: tuple[int, ...]  # patterns that may also match at position 0
     full: tuple[int, ...]  # patterns without a trigger: scanned over the whole text
     # (lowercase ending, patterns): the match starts at a word that ends with it
