@@ -74,7 +74,6 @@ def _pattern_spans(text: str, language: str, selected: list[int]) -> Iterator[tu
         for i in index.start:
             if i in wanted:
                 candidates[i].append(0)
-        _suffix_candidates(text, index, wanted, candidates)
     full = set(index.full)
     for i in selected:
         regex = table[i].regex
@@ -120,6 +119,7 @@ def _word_candidates(
     # calls through to the dict), and copying ~700 keys costs microseconds.
     get = dict(table).get
     key_words = re.compile(rf"(\w{{1,{index.key_size}}})\w*")  # re caches the compiled pattern
+    endings = _wanted_endings(index, wanted)
     length = len(text)
     low = 0
     while low < length:
@@ -142,6 +142,8 @@ def _word_candidates(
                     entries = get(key[:short])
                     if entries is not None:
                         _check(entries, text, folded, low, low + match.start(), wanted, narrowed, candidates)
+        if endings is not None:
+            _suffix_candidates(text, folded, low, high, endings, candidates)
         low = high
 
 
@@ -173,23 +175,35 @@ def _check(
             candidates[i].append(start)
 
 
-def _suffix_candidates(text: str, index: SignalIndex, wanted: set[int], candidates: dict[int, list[int]]) -> None:
-    """Starts of the words that end with one of the endings some pattern's first word needs."""
+def _wanted_endings(index: SignalIndex, wanted: set[int]) -> tuple[re.Pattern[str], dict[str, list[int]]] | None:
+    """The word endings some wanted pattern's first word needs: a finder and, per ending, its patterns."""
     endings = {ending: [i for i in patterns if i in wanted] for ending, patterns in index.suffixes}
     endings = {ending: patterns for ending, patterns in endings.items() if patterns}
     if not endings:
-        return
+        return None
     # A word ending in "sten" also ends in any listed "ten": credit every listed ending.
     credited = {
         ending: [i for other, found in endings.items() if ending.endswith(other) for i in found] for ending in endings
     }
-    # One C-level pass finds every word end with one of the endings; the endings are
-    # factored into a trie (a flat alternation of a dozen endings is four times slower).
-    # The leftmost match is the longest listed ending of the word (re caches the pattern).
-    finder = re.compile(f"(?i)({_alternation(sorted(endings))})\\b")
-    for found in finder.finditer(text):
-        start = _word_start(text, found.start())
-        for i in credited[found[1].lower()]:
+    # The endings are factored into a trie (a flat alternation of a dozen endings is
+    # four times slower); the text is lowercased already, so no IGNORECASE either.
+    # The leftmost match is the longest listed ending of the word.
+    return re.compile(f"({_alternation(sorted(endings))})\\b"), credited
+
+
+def _suffix_candidates(
+    text: str,
+    folded: str,
+    low: int,
+    high: int,
+    endings: tuple[re.Pattern[str], dict[str, list[int]]],
+    candidates: dict[int, list[int]],
+) -> None:
+    """Starts of the window's words that end with one of the endings (one C-level pass)."""
+    finder, credited = endings
+    for found in finder.finditer(folded, 0, high - low):
+        start = _word_start(text, low + found.start())
+        for i in credited[found[1]]:
             candidates[i].append(start)
 
 
