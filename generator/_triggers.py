@@ -42,7 +42,7 @@ else:  # pragma: no cover - Python 3.10
     import sre_constants as C
     import sre_parse
 
-__all__ = ["Trigger", "pattern_trigger"]
+__all__ = ["Trigger", "index_problems", "pattern_trigger"]
 
 _MAX_PREFIXES = 3000
 _MAX_SET = 12
@@ -92,6 +92,31 @@ def pattern_trigger(pattern: str) -> Trigger:
         anchors=tuple(sorted(union.anchors)),
         start=union.start,
     )
+
+
+# Characters that occur every few characters of prose: a pattern anchored on one
+# would be tried almost everywhere.
+_FREQUENT = frozenset(" \t,;:-\u2013\u2014/()'\"")
+
+
+def index_problems(pattern: str) -> list[str]:
+    """Why the scanner's index could not find this pattern's starts cheaply (empty when it can)."""
+    trigger = pattern_trigger(pattern)
+    if trigger.full:
+        return [
+            "the scanner cannot tell where this pattern can start, so it would run it over the whole "
+            "text (about ten times slower than an indexed pattern): begin every alternative with a "
+            "literal word, a fixed look-behind, or a first word with a literal ending "
+            "(see docs/authoring.md, 'How the scanner finds a pattern')"
+        ]
+    frequent = sorted({s for strings, _ in trigger.anchors for s in strings if len(s) == 1 and s in _FREQUENT})
+    if frequent:
+        return [
+            f"the scanner would try this pattern after every {', '.join(map(repr, frequent))} in the text: "
+            "begin it with the words it needs (a look-behind such as (?<=, ) keeps the separator out of the "
+            "match) (see docs/authoring.md, 'How the scanner finds a pattern')"
+        ]
+    return []
 
 
 def _alternatives(items: list[tuple[Any, Any]]) -> list[list[tuple[Any, Any]]]:

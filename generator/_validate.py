@@ -15,6 +15,7 @@ from ._errors import RuleSourceError
 from ._redos import static_problems
 from ._sources import LANGUAGES, SUBSECTIONS, RuleFile, SourceTree, parse_examples
 from ._timing import TimedPattern, timing_problems
+from ._triggers import index_problems
 from ._yaml import Located
 
 __all__ = ["Catalogue", "Profile", "Rule", "RuleText", "Signal", "build_catalogue"]
@@ -142,6 +143,10 @@ def build_catalogue(
         for job, rule_file, path in patterns:
             if job.index in slow:
                 problems.append(rule_file.front.at(path, slow[job.index]))
+    # After the timed run (which any earlier problem skips): a pattern can be slow and unindexed.
+    for job, rule_file, path in patterns:
+        for message in index_problems(job.pattern):
+            problems.append(rule_file.front.at(path, message))
     if problems:  # including those found while reading the files
         return None
     ordered = tuple(rules[rule_id][0] for rule_id in order)
