@@ -151,3 +151,35 @@ def test_patterns_keyed_by_a_word_ending_find_the_same_spans() -> None:
     assert index.suffixes, "no pattern is keyed by a word ending any more: this test checks nothing"
     keyed = {i for _, patterns in index.suffixes for i in patterns}
     assert any(spans for i, spans in reference(text, "de") if i in keyed), [table[i].signal_id for i in keyed]
+
+
+# The helpers behind anchors and endings, on inputs no shipped pattern produces yet.
+
+
+@given(st.sets(st.text(alphabet="abß. \t", min_size=1, max_size=4), min_size=1, max_size=8), st.text("abß. \t"))
+def test_a_factored_alternation_matches_exactly_its_words(words: set[str], probe: str) -> None:
+    import re
+
+    from writing_rules.tools._scanner import _alternation
+
+    finder = re.compile(f"(?:{_alternation(sorted(words))})")
+    for word in words:
+        assert finder.fullmatch(word), (word, finder.pattern)
+    assert (finder.fullmatch(probe) is not None) == (probe in words)
+
+
+@pytest.mark.parametrize(
+    ("text", "strings", "offset", "expected"),
+    [
+        ("aaaa", ("aa",), 0, [0, 1, 2]),  # one text overlapping itself
+        ("abab", ("ab", "ba"), 2, [2, 3, 4]),  # two texts overlapping each other
+        ("x. y.\tz", (". ", ".\t"), 2, [3, 6]),  # the sentence starts of the long-sentence rule
+        ("end.", (". ",), 2, []),
+    ],
+)
+def test_anchor_positions_find_every_occurrence(
+    text: str, strings: tuple[str, ...], offset: int, expected: list[int]
+) -> None:
+    from writing_rules.tools._scanner import _anchor_positions
+
+    assert sorted(_anchor_positions(text, strings, offset)) == expected
