@@ -11,7 +11,7 @@ import jinja2
 
 from ._sources import LANGUAGES
 from ._tool_schemas import MAX_TEXT_UNITS, RANKS, tool_plans
-from ._triggers import build_index, fold_unsafe_chars
+from ._triggers import build_index, fold_table
 from ._validate import Catalogue
 
 __all__ = ["render_module"]
@@ -46,6 +46,7 @@ def render_module(catalogue: Catalogue, digest: str, templates: Path) -> str:
             for _, _, literals in entries:
                 prefix_chars.update(*literals)
     template = environment.get_template("rules_data.py.j2")
+    fold_replace, fold_unsafe = fold_table(prefix_chars)
     text = template.render(
         digest=digest,
         languages=LANGUAGES,
@@ -57,7 +58,8 @@ def render_module(catalogue: Catalogue, digest: str, templates: Path) -> str:
         tool_names=tuple(plan.name for plan in tool_plans(catalogue)),
         ranks=RANKS,
         indexes=indexes,
-        fold_unsafe=re.escape(fold_unsafe_chars(prefix_chars)),
+        fold_map={ord(char): new for char, new in fold_replace.items()},
+        fold_unsafe=re.escape(fold_unsafe),
     )
     # Normalise blank lines left by template control blocks.
     lines = [line.rstrip() for line in text.split("\n")]

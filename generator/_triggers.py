@@ -591,18 +591,23 @@ def _case_variants(strings: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(sorted(variants))
 
 
-def fold_unsafe_chars(prefix_chars: set[str]) -> str:
-    """Text characters for which ``str.lower`` is not how ``re`` compares ignoring case.
+def fold_table(prefix_chars: set[str]) -> tuple[dict[str, str], str]:
+    """How to lowercase a text so that ``str.lower`` agrees with ``re``'s IGNORECASE.
 
-    The scanner looks words up in ``text.lower()``. That is exact unless the
-    text holds a character whose lowercase form has another length (the
-    offsets would shift), or one that ``re`` treats as equal to a trigger
-    letter although its lowercase differs (long s for ``s``, dotless i for
-    ``i``). A text with any of these is scanned the slow, exact way.
+    The scanner looks words up in a lowercased copy of the text. ``str.lower``
+    agrees with how ``re`` compares ignoring case except for a few characters:
+    one whose lowercase form is longer (``İ``; the offsets would shift) and
+    those ``re`` treats as equal to a trigger letter although their lowercase
+    differs (long s for ``s``, dotless i for ``i``). Returns ``(replace,
+    unsafe)``: characters to replace, one for one, before lowercasing, and the
+    characters no replacement can fix (a trigger letter itself), with which a
+    text is scanned the slow, exact way.
     """
-    unsafe = {
-        chr(code) for code in range(0x110000) if not 0xD800 <= code <= 0xDFFF and len(chr(code).lower()) != 1
-    }
+    replace: dict[str, str] = {}
+    for code in range(0x110000):
+        if not 0xD800 <= code <= 0xDFFF and len(chr(code).lower()) != 1:
+            # re compares by the simple lowercase mapping: İ is i.
+            replace[chr(code)] = chr(_simple_lower(code))
     try:  # Python 3.11+: the pairs re treats as equal beyond simple lowercase
         from re import _casefix
 
@@ -612,5 +617,15 @@ def fold_unsafe_chars(prefix_chars: set[str]) -> str:
     for letter in prefix_chars:
         for code in extra.get(ord(letter), ()):
             if chr(code).lower() != letter:
-                unsafe.add(chr(code))
-    return "".join(sorted(unsafe))
+                replace[chr(code)] = letter
+    unsafe = {char for char in replace if char in prefix_chars or char.lower() in prefix_chars}
+    return {char: new for char, new in sorted(replace.items()) if char not in unsafe}, "".join(sorted(unsafe))
+
+
+def _simple_lower(code: int) -> int:
+    try:
+        import _sre
+
+        return int(_sre.unicode_tolower(code))
+    except (ImportError, AttributeError):  # pragma: no cover - not CPython
+        return ord(chr(code).lower()[0])

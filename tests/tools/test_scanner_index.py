@@ -183,3 +183,20 @@ def test_anchor_positions_find_every_occurrence(
     from writing_rules.tools._scanner import _anchor_positions
 
     assert sorted(_anchor_positions(text, strings, offset)) == expected
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_dotless_i_long_s_and_dotted_capital_i_keep_the_index(language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Turkish name once sent the whole text down the slow path (every pattern whole, 20x slower)."""
+    from writing_rules.tools import _scanner
+
+    text = "\n\n".join(sentences(language)[:300])
+    text = text.replace("i", "ı", 40).replace("s", "ſ", 40)
+    text += " Frau Yılmaz, İstanbul, DİE BESTE LÖSUNG, THE BEST ſOLUTION."
+    expected = reference(text, language)
+
+    def whole_text(*_: object) -> list[tuple[int, int]]:
+        raise AssertionError("the scanner ran a pattern over the whole text")
+
+    monkeypatch.setattr(_scanner, "plain_spans", whole_text)
+    assert indexed(text, language) == expected

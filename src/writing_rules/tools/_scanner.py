@@ -53,11 +53,11 @@ def _pattern_spans(text: str, language: str, selected: list[int]) -> Iterator[tu
     """Spans per selected pattern, in table order; the same as ``plain_spans`` for each."""
     table = data.SIGNAL_TABLES[language]
     index = data.SIGNAL_INDEX[language]
-    # Words are lowercased one at a time (a lowercased copy of a 250,000-character
-    # text costs megabytes while it is built); that is exact unless the text holds
-    # a character whose lowercase form has another length or that ``re`` folds
-    # differently, and then every pattern runs over the whole text.
-    if data.FOLD_UNSAFE.search(text):
+    # The text is lowercased a window at a time to look words up. A few characters
+    # are replaced first so that the copy agrees with re's IGNORECASE (FOLD_MAP:
+    # dotless i, long s, capital I with dot); a text with a character no
+    # replacement can fix (none with the shipped patterns) runs every pattern whole.
+    if data.FOLD_UNSAFE is not None and data.FOLD_UNSAFE.search(text):
         for i in selected:
             yield i, plain_spans(table[i].regex, text)
         return
@@ -119,6 +119,8 @@ def _word_candidates(
     # calls through to the dict), and copying ~700 keys costs microseconds.
     get = dict(table).get
     key_words = re.compile(rf"(\w{{1,{index.key_size}}})\w*")  # re caches the compiled pattern
+    # Only a text that holds one of FOLD_MAP's characters pays for the replacement.
+    fold = tuple((chr(code), new) for code, new in data.FOLD_MAP.items() if chr(code) in text) or None
     endings = _wanted_endings(index, wanted)
     length = len(text)
     low = 0
@@ -128,20 +130,20 @@ def _word_candidates(
             # End the window after white space, so no word is cut in two.
             cut = max(text.rfind(" ", low, high), text.rfind("\n", low, high))
             high = cut + 1 if cut > low else high
-        folded = text[low : high + _REACH].lower()
+        folded = _lowercase(text[low : high + _REACH], fold)
         # Each match's group 1 is the word's key: its first ``size`` letters.
         for match in key_words.finditer(folded, 0, high - low):
             key = match[1]
             entries = get(key)
             if entries is not None:
-                _check(entries, text, folded, low, low + match.start(), wanted, narrowed, candidates)
+                _check(entries, text, folded, low, low + match.start(), wanted, narrowed, candidates, fold)
             if partial_firsts and key[0] in partial_firsts:
                 for short, firsts in partial:
                     if len(key) <= short or key[0] not in firsts:
                         continue
                     entries = get(key[:short])
                     if entries is not None:
-                        _check(entries, text, folded, low, low + match.start(), wanted, narrowed, candidates)
+                        _check(entries, text, folded, low, low + match.start(), wanted, narrowed, candidates, fold)
         if endings is not None:
             _suffix_candidates(text, folded, low, high, endings, candidates)
         low = high
@@ -156,6 +158,7 @@ def _check(
     wanted: set[int],
     narrowed: bool,
     candidates: dict[int, list[int]],
+    fold: tuple[tuple[str, str], ...] | None,
 ) -> None:
     for i, offset, literals in entries:
         if narrowed and i not in wanted:
@@ -170,9 +173,18 @@ def _check(
         if start >= window:
             if folded.startswith(literals, start - window):
                 candidates[i].append(start)
-        elif start >= 0 and text[start : start + _REACH].lower().startswith(literals):
+        elif start >= 0 and _lowercase(text[start : start + _REACH], fold).startswith(literals):
             # The literal begins in the previous window.
             candidates[i].append(start)
+
+
+def _lowercase(text: str, fold: tuple[tuple[str, str], ...] | None) -> str:
+    """``text.lower()``, after FOLD_MAP's replacements when the text needs them (same length)."""
+    if fold is not None:
+        # str.replace runs in C over the few characters; translate would look up every one.
+        for old, new in fold:
+            text = text.replace(old, new)
+    return text.lower()
 
 
 def _wanted_endings(index: SignalIndex, wanted: set[int]) -> tuple[re.Pattern[str], dict[str, list[int]]] | None:
