@@ -12,7 +12,7 @@ from collections.abc import Callable, Collection, Mapping
 from ._errors import RegistryError
 from ._json import kind, show
 
-__all__ = ["Fail", "check_fields", "choice", "listing", "name_list", "non_blank", "strict_bool"]
+__all__ = ["Fail", "check_fields", "choice", "definition_failure", "listing", "name_list", "non_blank", "strict_bool"]
 
 Fail = Callable[[str], RegistryError]
 
@@ -23,6 +23,22 @@ def listing(names: Collection[str], limit: int = 20) -> str:
     if len(names) > limit:
         shown.append(f"... ({len(names) - limit} more)")
     return ", ".join(shown) if shown else "none"
+
+
+def definition_failure(who: str, **ids: str | None) -> Callable[[str | None], Fail]:
+    """``failure(field)`` for one definition: ``invalid-definition`` errors naming ``who`` and the field.
+
+    ``ids`` is the ``tool_id`` or ``scope_id`` the error carries.
+    """
+
+    def failure(field: str | None) -> Fail:
+        def fail(reason: str) -> RegistryError:
+            where = f"'{field}' " if field else ""
+            return RegistryError("invalid-definition", f"{who}: {where}{reason}.", field=field, **ids)
+
+        return fail
+
+    return failure
 
 
 def _snake(name: str) -> str:

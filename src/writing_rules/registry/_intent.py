@@ -10,7 +10,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ._errors import RegistryError
-from ._fields import Fail, check_fields, choice, listing, name_list, non_blank, strict_bool
+from ._fields import Fail, check_fields, choice, definition_failure, listing, name_list, non_blank, strict_bool
 from ._json import NotJSONError, freeze, kind, plain_copy, show, thaw
 from ._policy import IntentPolicy
 from ._schema import ArgumentError, SchemaError, check_schema, validate
@@ -315,15 +315,7 @@ def _build(definition: object, policy: IntentPolicy, label: str) -> RegisteredIn
     who = f"Tool {raw_id!r}" if isinstance(raw_id, str) and raw_id.strip() else label
     known_id = raw_id if isinstance(raw_id, str) else None
 
-    def failure(field: str | None) -> Fail:
-        def fail(reason: str) -> RegistryError:
-            where = f"'{field}' " if field else ""
-            return RegistryError(
-                "invalid-definition", f"{who}: {where}{reason}.", field=field, tool_id=known_id
-            )
-
-        return fail
-
+    failure = definition_failure(who, tool_id=known_id)
     fields = check_fields(definition, _FIELDS, "a definition", failure)
 
     def given(field: str) -> Any:

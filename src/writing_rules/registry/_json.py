@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from writing_rules._tool_call import json_pointer
+from writing_rules._tool_call import json_pointer, json_type_name
 
 __all__ = [
     "MAX_DEPTH",
@@ -41,21 +41,8 @@ class NotJSONError(ValueError):
 
 def kind(value: object) -> str:
     """The JSON type name of a value (frozen or plain), for messages."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number" if math.isfinite(value) else "non-finite number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, (list, tuple)):
-        return "array"
-    if isinstance(value, Mapping):
-        return "object"
-    return f"non-JSON value ({type(value).__name__})"
+    # A registered value's arrays are frozen into tuples; the rest is the dispatcher's naming.
+    return "array" if isinstance(value, tuple) else json_type_name(value)
 
 
 def show(value: object, limit: int = 60) -> str:

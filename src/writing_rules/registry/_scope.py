@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ._errors import RegistryError
-from ._fields import Fail, check_fields, choice, listing, name_list, non_blank, strict_bool
+from ._fields import check_fields, choice, definition_failure, listing, name_list, non_blank, strict_bool
 from ._json import kind, show
 
 __all__ = ["RegisteredScope", "ScopeRegistry"]
@@ -90,15 +90,7 @@ class ScopeRegistry:
         who = f"Scope {raw_id!r}" if named else f"Scope definition #{index}"
         known_id = raw_id if isinstance(raw_id, str) else None
 
-        def failure(field: str | None) -> Fail:
-            def fail(reason: str) -> RegistryError:
-                where = f"'{field}' " if field else ""
-                return RegistryError(
-                    "invalid-definition", f"{who}: {where}{reason}.", field=field, scope_id=known_id
-                )
-
-            return fail
-
+        failure = definition_failure(who, scope_id=known_id)
         fields = check_fields(definition, _FIELDS, "a scope definition", failure)
         scope_id = non_blank(fields.get("id"), failure("id"))
         description = non_blank(fields.get("description"), failure("description"))
