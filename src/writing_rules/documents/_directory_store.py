@@ -167,10 +167,7 @@ class DirectoryDocumentStore:
                 document_id=id,
             ) from None
         try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                os.fsync(handle.fileno())
+            _write_durably(fd, data)
             os.chmod(temporary, stat.S_IMODE(mode))
             os.replace(temporary, path)
         except OSError as error:
@@ -238,10 +235,7 @@ class DirectoryDocumentStore:
                 document_id=id,
             ) from None
         try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(content.encode("utf-8"))
-                handle.flush()
-                os.fsync(handle.fileno())
+            _write_durably(fd, content.encode("utf-8"))
             # link() fails if the name exists, so creating is atomic and never overwrites.
             os.link(temporary, path)
         except FileExistsError:
@@ -261,6 +255,14 @@ class DirectoryDocumentStore:
                 os.unlink(temporary)
         self._sync_directory(directory)
         return id
+
+
+def _write_durably(fd: int, data: bytes) -> None:
+    """Write ``data`` to the open file ``fd`` and close it, flushed to the disk."""
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
 
 
 def _temporary(directory: str, name: str) -> tuple[int, str]:
