@@ -164,11 +164,7 @@ class SqliteDocumentStore:
             with self._connection() as connection, self._transaction(connection):
                 return self._store_revision(connection, id, content, expected_version)
         except sqlite3.Error as error:
-            raise DocumentWriteError(
-                f"Document {id!r} cannot be written to the database ({type(error).__name__}); "
-                "it is unchanged.",
-                document_id=id,
-            ) from None
+            raise _unchanged(id, error) from None
 
     def create(self, id: str, content: str) -> str:
         check_id(id)
@@ -237,8 +233,12 @@ class SqliteDocumentStore:
                     )
                 return self._store_revision(connection, id, row[0], expected_version)
         except sqlite3.Error as error:
-            raise DocumentWriteError(
-                f"Document {id!r} cannot be written to the database ({type(error).__name__}); "
-                "it is unchanged.",
-                document_id=id,
-            ) from None
+            raise _unchanged(id, error) from None
+
+
+def _unchanged(id: str, error: sqlite3.Error) -> DocumentWriteError:
+    """The error for a write or revert the database refused (its transaction rolled back)."""
+    return DocumentWriteError(
+        f"Document {id!r} cannot be written to the database ({type(error).__name__}); it is unchanged.",
+        document_id=id,
+    )
