@@ -19,16 +19,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from _timing import best  # noqa: E402  (benchmarks/ is this script's folder)
+
 from generator import GENERATED_MODULE, compile_sources  # noqa: E402
-
-
-def wall(function, repeat: int = 3) -> float:  # type: ignore[no-untyped-def]
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def start_time(code: str, runs: int = 25) -> float:
@@ -42,8 +35,8 @@ def start_time(code: str, runs: int = 25) -> float:
 
 
 def main() -> None:
-    full = wall(lambda: compile_sources(ROOT, timed=True), repeat=1)
-    fast = wall(lambda: compile_sources(ROOT, timed=False))
+    full = best(lambda: compile_sources(ROOT, timed=True), repeat=1)
+    fast = best(lambda: compile_sources(ROOT, timed=False), 3)
     size = (ROOT / GENERATED_MODULE).stat().st_size
     bare = start_time("import sys")
     tools = start_time("import writing_rules.tools")

@@ -10,8 +10,8 @@ process, so the ratios hold across machines better than the times do.
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Callable
+
+from _timing import best  # benchmarks/ is this script's folder
 
 from writing_rules.documents import DocumentEditError, apply_operations
 
@@ -83,16 +83,6 @@ def make_document(size: int = 1_000_000, seed: int = 6) -> tuple[str, str]:
     return "".join(lines), "## Unique heading 4711\n\nThis paragraph is the one to change, exactly once.\n"
 
 
-def best_of(function: Callable[[], object], repeat: int = 15) -> float:
-    """Fastest of ``repeat`` runs, in seconds (the least disturbed by the machine)."""
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
 def main() -> None:
     document, block = make_document()
     new_block = block.replace("change", "keep")
@@ -105,8 +95,8 @@ def main() -> None:
 
     exact_ops = [{"operation": "replaceBlock", "oldBlock": block, "newBlock": new_block}]
     assert apply_operations(document, exact_ops) == baseline_exact()
-    base = best_of(baseline_exact)
-    ours = best_of(lambda: apply_operations(document, exact_ops))
+    base = best(baseline_exact, 15)
+    ours = best(lambda: apply_operations(document, exact_ops), 15)
     print(
         f"exact replaceBlock:   {ours * 1e3:7.2f} ms  baseline str.count+str.replace {base * 1e3:6.2f} ms  "
         f"ratio {ours / base:5.2f}x  (target <= 3x)"
@@ -116,8 +106,8 @@ def main() -> None:
     sloppy = "  ## Unique heading 4711  \n\n This paragraph is the one to change, exactly once.   \n"
     fuzzy_ops = [{"operation": "replaceBlock", "oldBlock": sloppy, "newBlock": new_block, "fuzzyMatch": True}]
     assert apply_operations(document, fuzzy_ops) == baseline_exact()
-    plain = best_of(lambda: document.replace(block, new_block, 1))
-    fuzzy = best_of(lambda: apply_operations(document, fuzzy_ops))
+    plain = best(lambda: document.replace(block, new_block, 1), 15)
+    fuzzy = best(lambda: apply_operations(document, fuzzy_ops), 15)
     print(
         f"fuzzy replaceBlock:   {fuzzy * 1e3:7.2f} ms  baseline str.replace {plain * 1e3:6.2f} ms  "
         f"ratio {fuzzy / plain:6.1f}x  (target <= 10 ms)"
@@ -141,7 +131,7 @@ def main() -> None:
     error = not_found()
     assert error.code == "not-found" and error.candidates
     top = error.candidates[0]
-    slow = best_of(not_found, repeat=5)
+    slow = best(not_found, repeat=5)
     print(
         f"not found+candidates: {slow * 1e3:7.2f} ms  ratio to str.replace {slow / plain:6.1f}x  "
         f"(target <= 150 ms); best candidate line {top['line']} similarity {top['similarity']}"

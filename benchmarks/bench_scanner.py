@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
@@ -29,6 +28,7 @@ from typing import Any
 
 import jsonschema
 import yaml
+from _timing import best  # benchmarks/ is this script's folder
 
 from writing_rules import _rules_data as data
 from writing_rules.tools import WritingToolDispatcher, _scanner, create_writing_tool_dispatcher, writing_review_tools
@@ -42,15 +42,6 @@ NAIVE_WORDS = (
     "leverage utilize facilitate empower streamline holistic synergy paradigm effortless painless "
     "definitely literally"
 ).split()
-
-
-def best(function: Callable[[], object], repeat: int = 7) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def text_for(language: str) -> str:
