@@ -50,10 +50,14 @@ class Operation:
     fuzzy: bool = False
 
 
-def _fail(
-    message: str, *, index: int | None, kind: str | None = None, field: str | None = None
-) -> DocumentEditError:
+def _fail(message: str, *, index: int | None, kind: str | None = None, field: str | None = None) -> DocumentEditError:
     return DocumentEditError("invalid-operation", message, index=index, operation=kind, field=field)
+
+
+def _field_error(index: int, kind: str, name: str | None, reason: str) -> DocumentEditError:
+    """An ``invalid-operation`` error about one field of operation ``index`` (``name`` None: the whole item)."""
+    field = json_pointer(index) if name is None else json_pointer(index, name)
+    return _fail(f"Operation {index} ({kind}): {reason}", index=index, kind=kind, field=field)
 
 
 def _describe_fields(kind: str) -> str:
@@ -76,23 +80,19 @@ def _as_integer(value: object) -> int | None:
 
 
 def _parse_occurrence(index: int, kind: str, value: object) -> int:
-    field = json_pointer(index, "occurrence")
     number = _as_integer(value)
     if kind == "replaceAll":
-        allowed = (
-            "replaceAll always replaces every occurrence; 'occurrence' may only be -1 here (or left out)"
-        )
+        allowed = "replaceAll always replaces every occurrence; 'occurrence' may only be -1 here (or left out)"
     elif kind == "deleteBlock":
         allowed = "'occurrence' is an integer >= 1 (1 is the first match), or -1 to delete every match"
     else:
         allowed = f"'occurrence' is an integer >= 1 (1 is the first match); -1 is not allowed for {kind}"
     if number is None:
-        raise _fail(
-            f"Operation {index} ({kind}): 'occurrence' must be an integer; "
-            f"got {json_type_name(value)}. {allowed}.",
-            index=index,
-            kind=kind,
-            field=field,
+        raise _field_error(
+            index,
+            kind,
+            "occurrence",
+            f"'occurrence' must be an integer; got {json_type_name(value)}. {allowed}.",
         )
     valid = (
         number == -1
@@ -102,11 +102,11 @@ def _parse_occurrence(index: int, kind: str, value: object) -> int:
         else number >= 1
     )
     if not valid:
-        raise _fail(
-            f"Operation {index} ({kind}): 'occurrence' {number} is out of range. {allowed}.",
-            index=index,
-            kind=kind,
-            field=field,
+        raise _field_error(
+            index,
+            kind,
+            "occurrence",
+            f"'occurrence' {number} is out of range. {allowed}.",
         )
     return number
 
@@ -138,19 +138,19 @@ def _parse_one(index: int, raw: object) -> Operation:
     for key in raw:
         if key not in allowed:
             shown = repr(key)[:80] if isinstance(key, str) else json_type_name(key)
-            raise _fail(
-                f"Operation {index} ({kind}): unexpected field {shown}; {_describe_fields(kind)}.",
-                index=index,
-                kind=kind,
-                field=json_pointer(index, key) if isinstance(key, str) else json_pointer(index),
+            raise _field_error(
+                index,
+                kind,
+                key if isinstance(key, str) else None,
+                f"unexpected field {shown}; {_describe_fields(kind)}.",
             )
     for name in required:
         if name not in raw:
-            raise _fail(
-                f"Operation {index} ({kind}): missing field {name!r}; {_describe_fields(kind)}.",
-                index=index,
-                kind=kind,
-                field=json_pointer(index, name),
+            raise _field_error(
+                index,
+                kind,
+                name,
+                f"missing field {name!r}; {_describe_fields(kind)}.",
             )
     values: dict[str, Any] = {}
     for name in _STRING_FIELDS:
@@ -158,39 +158,37 @@ def _parse_one(index: int, raw: object) -> Operation:
             continue
         value = raw[name]
         if not isinstance(value, str):
-            raise _fail(
-                f"Operation {index} ({kind}): {name!r} must be a string; got {json_type_name(value)}.",
-                index=index,
-                kind=kind,
-                field=json_pointer(index, name),
+            raise _field_error(
+                index,
+                kind,
+                name,
+                f"{name!r} must be a string; got {json_type_name(value)}.",
             )
         if name in _NON_EMPTY and not value:
-            raise _fail(
-                f"Operation {index} ({kind}): {name!r} is empty; quote the exact text to find, "
-                "copied from the document.",
-                index=index,
-                kind=kind,
-                field=json_pointer(index, name),
+            raise _field_error(
+                index,
+                kind,
+                name,
+                f"{name!r} is empty; quote the exact text to find, copied from the document.",
             )
         values[name] = value
     fuzzy = False
     if "fuzzyMatch" in raw:
         value = raw["fuzzyMatch"]
         if not isinstance(value, bool):
-            raise _fail(
-                f"Operation {index} ({kind}): 'fuzzyMatch' must be true or false; "
-                f"got {json_type_name(value)}.",
-                index=index,
-                kind=kind,
-                field=json_pointer(index, "fuzzyMatch"),
+            raise _field_error(
+                index,
+                kind,
+                "fuzzyMatch",
+                f"'fuzzyMatch' must be true or false; got {json_type_name(value)}.",
             )
         if value and kind == "replaceAll":
-            raise _fail(
-                f"Operation {index} (replaceAll): 'fuzzyMatch' true is not supported by replaceAll, which "
+            raise _field_error(
+                index,
+                kind,
+                "fuzzyMatch",
+                "'fuzzyMatch' true is not supported by replaceAll, which "
                 "matches exactly. Leave it out, or use deleteBlock/replaceBlock with fuzzyMatch.",
-                index=index,
-                kind=kind,
-                field=json_pointer(index, "fuzzyMatch"),
             )
         fuzzy = value
     occurrence = _parse_occurrence(index, kind, raw["occurrence"]) if "occurrence" in raw else None
@@ -199,12 +197,11 @@ def _parse_one(index: int, raw: object) -> Operation:
     anchor = values.get("oldBlock", values.get("anchor", ""))
     if fuzzy and not anchor.strip():
         name = "oldBlock" if kind == "replaceBlock" else "anchor"
-        raise _fail(
-            f"Operation {index} ({kind}): {name!r} is only white space; with fuzzyMatch it would match "
-            "everywhere. Quote some of the text itself.",
-            index=index,
-            kind=kind,
-            field=json_pointer(index, name),
+        raise _field_error(
+            index,
+            kind,
+            name,
+            f"{name!r} is only white space; with fuzzyMatch it would match everywhere. Quote some of the text itself.",
         )
     return Operation(
         index=index,
