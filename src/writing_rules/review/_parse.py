@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .._lazy_rules import rule_data as data
+from .._tool_call import json_type_name
 from ..tools._prompt import response_schema
 from ..tools._text_index import TextIndex
 from ._json_safe import json_safe
@@ -176,19 +177,9 @@ def _findings_array(value: object) -> list[object]:
 
 
 def _kind(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, (list, tuple)):
-        return "an array"
-    if isinstance(value, Mapping):
-        return "an object"
-    return f"a {type(value).__name__}"
+    """The JSON type of a value with its article, for a sentence: "an array", "a string", "null"."""
+    name = "array" if isinstance(value, tuple) else json_type_name(value)
+    return name if name == "null" else ("an " if name[0] in "aeiou" else "a ") + name
 
 
 def _malformed(item: object) -> str | None:
