@@ -101,6 +101,7 @@ def _pattern_spans(text: str, language: str, selected: list[int]) -> Iterator[tu
 _WINDOW = 16_384
 _PREVIOUS_WORD = -1  # an index offset: the match starts at the word before the key word
 _REACH = 256  # literals are shorter than this; a window's copy reaches this far past its end
+_COPY_TABLE_PAST = 4_000  # characters; below this the word table is read in place
 
 
 def _word_candidates(
@@ -116,8 +117,9 @@ def _word_candidates(
     # One test per word instead of a loop over ``partial``: few words start with these letters.
     partial_firsts = "".join(firsts for _, firsts in partial)
     # A plain dict's get is several times faster than a read-only mapping's (which
-    # calls through to the dict), and copying ~700 keys costs microseconds.
-    get = dict(table).get
+    # calls through to the dict), but copying ~800 keys costs about 30 µs: worth it
+    # only past a few hundred words.
+    get = dict(table).get if len(text) > _COPY_TABLE_PAST else table.get
     key_words = re.compile(rf"(\w{{1,{index.key_size}}})\w*")  # re caches the compiled pattern
     # Only a text that holds one of FOLD_MAP's characters pays for the replacement.
     fold = tuple((chr(code), new) for code, new in data.FOLD_MAP.items() if chr(code) in text) or None
