@@ -57,9 +57,7 @@ def build_document(size: int = SIZE, seed: int = 7) -> str:
         section += 1
         product = rng.choice(_PRODUCTS)
         text = base.replace("Relay", product).replace("relay", product.lower())
-        text = text.replace("stripe", rng.choice(_SOURCES)).replace(
-            "ten minutes", f"{rng.randint(5, 30)} minutes"
-        )
+        text = text.replace("stripe", rng.choice(_SOURCES)).replace("ten minutes", f"{rng.randint(5, 30)} minutes")
         text = text.replace("# Getting started", f"# Part {section}: getting started", 1)
         extra = " ".join(
             rng.choice(_SENTENCES).format(p=product, n=rng.randint(2, 500)) for _ in range(rng.randint(3, 8))

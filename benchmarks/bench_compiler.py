@@ -45,8 +45,9 @@ def main() -> None:
     print(f"generator, without the timed run       : {fast:8.3f} s")
     print(f"generated module size                  : {size / 1024:8.1f} KiB")
     print(f"bare interpreter start (import sys)    : {bare * 1000:8.1f} ms")
-    print(f"import writing_rules.tools             : {tools * 1000:8.1f} ms  ratio {tools / bare:5.2f}x"
-          " (target <= 1.5x)")
+    print(
+        f"import writing_rules.tools             : {tools * 1000:8.1f} ms  ratio {tools / bare:5.2f}x (target <= 1.5x)"
+    )
     print(f"import writing_rules._rules_data       : {data * 1000:8.1f} ms  ratio {data / bare:5.2f}x")
 
 

@@ -71,9 +71,7 @@ def make_document(size: int = 1_000_000, seed: int = 6) -> tuple[str, str]:
         elif rng.random() < 0.1:
             line = ""
         else:
-            line = ("    " if rng.random() < 0.1 else "") + " ".join(
-                rng.choices(_WORDS, k=rng.randint(6, 14))
-            )
+            line = ("    " if rng.random() < 0.1 else "") + " ".join(rng.choices(_WORDS, k=rng.randint(6, 14)))
         lines.append(line + "\n")
         total += len(line) + 1
         if block and total >= size // 2:

@@ -70,19 +70,33 @@ def scan_figures(language: str, naive: re.Pattern[str], dispatcher: WritingToolD
     whole = best(lambda: dispatcher.dispatch(call), 3)
     print(f"naive 50-word pass, {language} ({LENGTH:,} chars)".ljust(52), f"{baseline * 1000:8.1f}ms")
     print(f"the same words anchored with \\b, {language}".ljust(52), f"{strict * 1000:8.1f}ms")
-    print(f"full scan (index), {language}".ljust(52), f"{indexed * 1000:8.1f}ms", f"{indexed / baseline:7.2f}x",
-          " <= 0.5x")
+    print(
+        f"full scan (index), {language}".ljust(52),
+        f"{indexed * 1000:8.1f}ms",
+        f"{indexed / baseline:7.2f}x",
+        " <= 0.5x",
+    )
     print(f"full scan (index) / anchored pass, {language}".ljust(52), f"{'':10}", f"{indexed / strict:7.2f}x")
-    print(f"full scan (every pattern over the text), {language}".ljust(52), f"{plain * 1000:8.1f}ms",
-          f"{plain / baseline:7.2f}x")
-    print(f"find_writing_signals call incl. context, {language}".ljust(52), f"{whole * 1000:8.1f}ms",
-          f"{whole / baseline:7.2f}x")
+    print(
+        f"full scan (every pattern over the text), {language}".ljust(52),
+        f"{plain * 1000:8.1f}ms",
+        f"{plain / baseline:7.2f}x",
+    )
+    print(
+        f"find_writing_signals call incl. context, {language}".ljust(52),
+        f"{whole * 1000:8.1f}ms",
+        f"{whole / baseline:7.2f}x",
+    )
     tracemalloc.start()
     dispatcher.dispatch(call)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    print(f"peak memory of that call / text size, {language}".ljust(52), f"{peak / 1024:7.0f}KiB",
-          f"{peak / len(text.encode('utf-8')):7.2f}x", " < 5x")
+    print(
+        f"peak memory of that call / text size, {language}".ljust(52),
+        f"{peak / 1024:7.0f}KiB",
+        f"{peak / len(text.encode('utf-8')):7.2f}x",
+        " < 5x",
+    )
 
 
 def main() -> None:
@@ -120,10 +134,17 @@ def main() -> None:
     calls = [{"name": "find_writing_signals", "arguments": a} for a in rejected]
     through = best(lambda: run(dispatcher.dispatch, calls)) / loops
     print("jsonschema is_valid, 4 rejected calls".ljust(52), f"{theirs * 1e6:8.1f}us")
-    print("generated validator, 4 rejected calls".ljust(52), f"{ours * 1e6:8.1f}us", f"{theirs / ours:7.1f}x",
-          " >= 30x faster")
-    print("dispatch of the 4 rejected calls (envelopes incl.)".ljust(52), f"{through * 1e6:8.1f}us",
-          f"{theirs / through:7.1f}x")
+    print(
+        "generated validator, 4 rejected calls".ljust(52),
+        f"{ours * 1e6:8.1f}us",
+        f"{theirs / ours:7.1f}x",
+        " >= 30x faster",
+    )
+    print(
+        "dispatch of the 4 rejected calls (envelopes incl.)".ljust(52),
+        f"{through * 1e6:8.1f}us",
+        f"{theirs / through:7.1f}x",
+    )
 
 
 if __name__ == "__main__":

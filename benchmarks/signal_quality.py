@@ -296,9 +296,7 @@ def check_failures(reports: list[LanguageReport]) -> list[str]:
         language = report.language
         for rule_id in report.not_scanned:
             failures.append(f"{language}/{rule_id}: not scanned (the scanner rejects the rule id)")
-        failures += _check_counts(
-            f"{language}: overall", report.overall, MIN_LANGUAGE_PRECISION, MIN_LANGUAGE_RECALL
-        )
+        failures += _check_counts(f"{language}: overall", report.overall, MIN_LANGUAGE_PRECISION, MIN_LANGUAGE_RECALL)
         for rule_id, counts in report.rules.items():
             failures += _check_counts(f"{language}/{rule_id}", counts, MIN_RULE_PRECISION, MIN_RULE_RECALL)
     return failures
@@ -320,8 +318,7 @@ def render_text(reports: list[LanguageReport], failures: list[str] | None) -> st
         lines.append("-" * len(header))
         for rule_id, c in report.rules.items():
             lines.append(
-                f"{rule_id:<20} {_fmt(c.precision):>6} {_fmt(c.recall):>6} "
-                f"{c.tp:>4} {c.fp:>4} {c.fn:>4} {c.tn:>4}"
+                f"{rule_id:<20} {_fmt(c.precision):>6} {_fmt(c.recall):>6} {c.tp:>4} {c.fp:>4} {c.fn:>4} {c.tn:>4}"
             )
         for rule_id in report.not_scanned:
             lines.append(f"{rule_id:<20} not scanned")
@@ -417,9 +414,7 @@ def run(
             f"{MIN_LANGUAGE_RECALL}, or a rule's precision or recall < {MIN_RULE_PRECISION}"
         ),
     )
-    parser.add_argument(
-        "--language", choices=LANGUAGES, action="append", help="only this language (repeatable)"
-    )
+    parser.add_argument("--language", choices=LANGUAGES, action="append", help="only this language (repeatable)")
     parser.add_argument("--rule", choices=SCANNED_RULES, action="append", help="only this rule (repeatable)")
     parser.add_argument(
         "--data",

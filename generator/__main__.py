@@ -21,12 +21,8 @@ def main(argv: list[str] | None = None) -> int:
         description="Compile rules-src/ into src/writing_rules/_rules_data.py.",
     )
     parser.add_argument("--check", action="store_true", help="exit 1 if the generated module is stale")
-    parser.add_argument(
-        "--root", type=Path, default=Path.cwd(), help="project root (default: current folder)"
-    )
-    parser.add_argument(
-        "--output", type=Path, default=None, help=f"output file (default: {GENERATED_MODULE})"
-    )
+    parser.add_argument("--root", type=Path, default=Path.cwd(), help="project root (default: current folder)")
+    parser.add_argument("--output", type=Path, default=None, help=f"output file (default: {GENERATED_MODULE})")
     parser.add_argument(
         "--no-timing",
         action="store_true",
@@ -39,9 +35,7 @@ def main(argv: list[str] | None = None) -> int:
             if check(options.root, options.output):
                 print("generated module is up to date")
                 return 0
-            print(
-                f"{options.output or GENERATED_MODULE} is stale: run `python -m generator`", file=sys.stderr
-            )
+            print(f"{options.output or GENERATED_MODULE} is stale: run `python -m generator`", file=sys.stderr)
             return 1
         changed = generate(options.root, options.output, timed=not options.no_timing)
     except SourceProblems as problems:

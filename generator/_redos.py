@@ -118,8 +118,7 @@ def _check_adjacent(items: list[tuple[Any, Any]], ignorecase: bool, problems: li
             chars = _chars_of(list(av[2]), ignorecase)
             if previous is not None and (chars is None or chars & previous):
                 problems.append(
-                    "adjacent quantifiers over overlapping characters (such as \\s*\\s+) "
-                    "backtrack quadratically"
+                    "adjacent quantifiers over overlapping characters (such as \\s*\\s+) backtrack quadratically"
                 )
             previous = chars if chars is not None else frozenset(_PROBE)
         elif _is_repeat(op) and av[0] == 0:

@@ -155,11 +155,7 @@ def _parse_body(
     for number, line in enumerate(lines, start=first_line):
         fence_match = _FENCE.match(line)
         if fence is not None:
-            if (
-                fence_match
-                and fence_match.group(1)[0] == fence[0]
-                and len(fence_match.group(1)) >= len(fence)
-            ):
+            if fence_match and fence_match.group(1)[0] == fence[0] and len(fence_match.group(1)) >= len(fence):
                 fence = None
             if subsections:
                 subsections[-1][2].append(line)
@@ -180,9 +176,7 @@ def _parse_body(
             subsections = []
             if title not in LANGUAGES:
                 problems.append(
-                    RuleSourceError(
-                        rel, number, 1, f"unknown language section '## {title}'; use '## en' or '## de'"
-                    )
+                    RuleSourceError(rel, number, 1, f"unknown language section '## {title}'; use '## en' or '## de'")
                 )
                 language = None
                 continue
@@ -211,9 +205,7 @@ def _parse_body(
     return tuple(sections)
 
 
-def parse_examples(
-    text: str, first_line: int, rel: str, problems: list[RuleSourceError]
-) -> list[ExampleText]:
+def parse_examples(text: str, first_line: int, rel: str, problems: list[RuleSourceError]) -> list[ExampleText]:
     """Parse ``Before:`` / ``After:`` pairs; continuation lines join the open field."""
     examples: list[ExampleText] = []
     before: list[str] | None = None
@@ -251,9 +243,7 @@ def parse_examples(
             elif before is not None:
                 before.append(stripped)
             else:
-                problems.append(
-                    RuleSourceError(rel, number, 1, "example text must start with 'Before:' or 'After:'")
-                )
+                problems.append(RuleSourceError(rel, number, 1, "example text must start with 'Before:' or 'After:'"))
     finish(first_line)
     return examples
 

@@ -69,8 +69,9 @@ def timing_problems(
     shares = max(1, min(4, os.cpu_count() or 1, len(patterns)))
     problems: dict[int, str] = {}
     with ThreadPoolExecutor(max_workers=shares) as pool:
-        for found in pool.map(lambda share: _run_share(list(patterns[share::shares]), time_limit, length),
-                              range(shares)):
+        for found in pool.map(
+            lambda share: _run_share(list(patterns[share::shares]), time_limit, length), range(shares)
+        ):
             problems.update(found)
     return problems
 
@@ -83,9 +84,7 @@ def _run_share(pending: list[TimedPattern], time_limit: float, length: int) -> d
     return problems
 
 
-def _run_child(
-    patterns: Sequence[TimedPattern], time_limit: float, length: int, problems: dict[int, str]
-) -> int:
+def _run_child(patterns: Sequence[TimedPattern], time_limit: float, length: int, problems: dict[int, str]) -> int:
     """Run patterns until one hangs; return how many were settled."""
     child = subprocess.Popen(
         [sys.executable, "-c", _CHILD, str(length)],

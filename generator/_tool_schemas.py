@@ -112,9 +112,7 @@ def _rule_ids(allowed: list[str], purpose: str) -> PropertyPlan:
         "uniqueItems": True,
         "description": purpose,
     }
-    return PropertyPlan(
-        "ruleIds", schema, False, "string-array", "a list of rule ids", value_rank="selection"
-    )
+    return PropertyPlan("ruleIds", schema, False, "string-array", "a list of rule ids", value_rank="selection")
 
 
 def _integer(name: str, low: int, high: int, default: int, purpose: str) -> PropertyPlan:
@@ -194,9 +192,7 @@ def tool_plans(catalogue: Catalogue) -> tuple[ToolPlan, ...]:
                     5,
                     "Largest number of findings the response format asks for (1-20, default 5).",
                 ),
-                _rule_ids(
-                    all_ids, "A subset of the profile's rules to review against. Default: all of them."
-                ),
+                _rule_ids(all_ids, "A subset of the profile's rules to review against. Default: all of them."),
             ),
         ),
         _plan(
@@ -226,9 +222,7 @@ def tool_plans(catalogue: Catalogue) -> tuple[ToolPlan, ...]:
                     "Rules to scan with; each must have static signals. "
                     "Default: the profile's rules with signals, or all of them.",
                 ),
-                _integer(
-                    "maxSignals", 1, 500, 50, "Largest number of signals to return (1-500, default 50)."
-                ),
+                _integer("maxSignals", 1, 500, 50, "Largest number of signals to return (1-500, default 50)."),
             ),
         ),
         _plan(

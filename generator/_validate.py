@@ -101,9 +101,7 @@ def _schema_problems(doc: Located, schema: str) -> list[RuleSourceError]:
     return problems
 
 
-def build_catalogue(
-    tree: SourceTree, problems: list[RuleSourceError], *, timed: bool = True
-) -> Catalogue | None:
+def build_catalogue(tree: SourceTree, problems: list[RuleSourceError], *, timed: bool = True) -> Catalogue | None:
     """Validate everything, collecting problems; return the catalogue when there are none."""
     order, profiles_src = _check_catalog(tree.catalog, problems)
     prompts = _check_prompts(tree.prompts, problems)
@@ -115,9 +113,7 @@ def build_catalogue(
         if isinstance(rule_id, str):
             if rule_id in first_file:
                 problems.append(
-                    rule_file.front.at(
-                        ("id",), f"duplicate rule id {rule_id!r} (also in {first_file[rule_id]})"
-                    )
+                    rule_file.front.at(("id",), f"duplicate rule id {rule_id!r} (also in {first_file[rule_id]})")
                 )
                 continue
             first_file[rule_id] = rule_file.path
@@ -130,9 +126,7 @@ def build_catalogue(
         known = set(first_file) | set(tree.rule_names)
         for index, rule_id in enumerate(order):
             if rule_id not in known:
-                problems.append(
-                    tree.catalog.at(("order", index), f"order names {rule_id!r}, which has no rule file")
-                )
+                problems.append(tree.catalog.at(("order", index), f"order names {rule_id!r}, which has no rule file"))
         for rule_id, (_, rule_file) in rules.items():
             if rule_id not in order:
                 problems.append(
@@ -196,9 +190,7 @@ def _check_prompts(doc: Located | None, problems: list[RuleSourceError]) -> dict
                         f"it must use exactly {sorted(expected) or 'none'}",
                     )
                 )
-    return {
-        language: {key: text.strip() for key, text in doc.value[language].items()} for language in LANGUAGES
-    }
+    return {language: {key: text.strip() for key, text in doc.value[language].items()} for language in LANGUAGES}
 
 
 def _check_rule(
@@ -281,9 +273,7 @@ def _check_body(
         content = {name: (line, text.strip()) for name, (line, text) in raw.items()}
         for name, (line, text) in content.items():
             if not text:
-                problems.append(
-                    RuleSourceError(rel, line, 1, f"sub-section '### {name}' in '## {language}' is empty")
-                )
+                problems.append(RuleSourceError(rel, line, 1, f"sub-section '### {name}' in '## {language}' is empty"))
                 ok = False
         line, text = raw["Examples"]
         found: list[RuleSourceError] = []
@@ -373,9 +363,7 @@ def _check_signals(
         _check_examples(doc, path, regex, item, problems)
         signals.append(Signal(id=item["id"], language=item["language"], pattern=pattern))
         if not found:
-            examples = tuple(
-                _MARK.sub(r"\1", text) for text in (*item["must_match"], *item["must_not_match"])
-            )
+            examples = tuple(_MARK.sub(r"\1", text) for text in (*item["must_match"], *item["must_not_match"]))
             patterns.append((TimedPattern(len(patterns), pattern, examples), rule_file, (*path, "pattern")))
     if raw:
         languages = {item["language"] for item in raw}

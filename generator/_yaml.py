@@ -71,9 +71,7 @@ def _position(node: yaml.Node, line_offset: int) -> tuple[int, int]:
     return node.start_mark.line + 1 + line_offset, node.start_mark.column + 1
 
 
-def _convert(
-    node: yaml.Node, path: Path, located: Located, problems: list[RuleSourceError], line_offset: int
-) -> Any:
+def _convert(node: yaml.Node, path: Path, located: Located, problems: list[RuleSourceError], line_offset: int) -> Any:
     located.values[path] = _position(node, line_offset)
     if isinstance(node, yaml.MappingNode):
         result: dict[Any, Any] = {}
@@ -84,18 +82,13 @@ def _convert(
                 problems.append(RuleSourceError(located.file, line, col, "keys must be plain strings"))
                 continue
             if key in result:
-                problems.append(
-                    RuleSourceError(located.file, line, col, f"duplicate key {key!r} in the same mapping")
-                )
+                problems.append(RuleSourceError(located.file, line, col, f"duplicate key {key!r} in the same mapping"))
                 continue
             located.keys[(*path, key)] = (line, col)
             result[key] = _convert(value_node, (*path, key), located, problems, line_offset)
         return result
     if isinstance(node, yaml.SequenceNode):
-        return [
-            _convert(item, (*path, index), located, problems, line_offset)
-            for index, item in enumerate(node.value)
-        ]
+        return [_convert(item, (*path, index), located, problems, line_offset) for index, item in enumerate(node.value)]
     located.scalar_styles[path] = node.style
     return _scalar(node)
 

@@ -115,8 +115,7 @@ def parse_tool_call(call: object, tool_names: Collection[str]) -> ToolCall:
         shown = ", ".join(repr(key) if isinstance(key, str) else json_type_name(key) for key in extra[:5])
         raise ToolCallError(
             "invalid-call",
-            f"Unexpected key(s) in the tool call: {shown}. A call has only 'name', "
-            "'arguments' and optionally 'id'.",
+            f"Unexpected key(s) in the tool call: {shown}. A call has only 'name', 'arguments' and optionally 'id'.",
         )
     has_id = "id" in call
     call_id = call.get("id") if has_id else None
@@ -129,8 +128,7 @@ def parse_tool_call(call: object, tool_names: Collection[str]) -> ToolCall:
     if not isinstance(name, str):
         raise ToolCallError(
             "invalid-call",
-            f"The call 'name' must be a string naming one of: {', '.join(tool_names)}; "
-            f"got {json_type_name(name)}.",
+            f"The call 'name' must be a string naming one of: {', '.join(tool_names)}; got {json_type_name(name)}.",
         )
     arguments = call.get("arguments")
     if arguments is None:

@@ -159,9 +159,7 @@ def test_strict_nulls_inside_operation_branches_are_removed() -> None:
 
 def test_strict_arguments_leave_non_objects_for_the_dispatcher() -> None:
     assert openai_strict_arguments("not an object", DESCRIPTOR) == "not an object"
-    assert openai_strict_arguments({"text": None}, DESCRIPTOR) == {
-        "text": None
-    }  # required: kept, refused later
+    assert openai_strict_arguments({"text": None}, DESCRIPTOR) == {"text": None}  # required: kept, refused later
 
 
 def test_anthropic_shapes() -> None:

@@ -66,9 +66,7 @@ def _ops(folder: Path, operations: object) -> str:
 
 
 def test_edit_dry_run_prints_the_diff_and_writes_nothing(document: Path, capsys) -> None:
-    ops = _ops(
-        document.parents[1], [{"operation": "replaceBlock", "oldBlock": "powerful", "newBlock": "retrying"}]
-    )
+    ops = _ops(document.parents[1], [{"operation": "replaceBlock", "oldBlock": "powerful", "newBlock": "retrying"}])
     before = document.read_bytes()
     assert main(["edit", "docs/guide.md", "--ops", ops, "--dry-run"]) == 0
     out = capsys.readouterr().out
@@ -77,17 +75,13 @@ def test_edit_dry_run_prints_the_diff_and_writes_nothing(document: Path, capsys)
 
 
 def test_edit_writes_and_keeps_crlf(document: Path, capsys) -> None:
-    ops = _ops(
-        document.parents[1], [{"operation": "replaceBlock", "oldBlock": "powerful", "newBlock": "retrying"}]
-    )
+    ops = _ops(document.parents[1], [{"operation": "replaceBlock", "oldBlock": "powerful", "newBlock": "retrying"}])
     assert main(["edit", "docs/guide.md", "--ops", ops]) == 0
     assert document.read_bytes() == b"# Guide\r\n\r\nA retrying tool.\r\n"
 
 
 def test_edit_failure_names_the_reason_and_changes_nothing(document: Path, capsys) -> None:
-    ops = _ops(
-        document.parents[1], [{"operation": "replaceBlock", "oldBlock": "A powerfull tool", "newBlock": "x"}]
-    )
+    ops = _ops(document.parents[1], [{"operation": "replaceBlock", "oldBlock": "A powerfull tool", "newBlock": "x"}])
     before = document.read_bytes()
     assert main(["edit", "docs/guide.md", "--ops", ops]) == 2
     err = capsys.readouterr().err

@@ -129,9 +129,7 @@ def _run(heading: str, capsys: pytest.CaptureFixture[str]) -> tuple[dict[str, An
 
 def test_every_section_with_python_has_a_fake_and_json_blocks_parse() -> None:
     sections = _sections()
-    with_python = {
-        heading for heading, blocks in sections.items() if any(lang == "python" for lang, _ in blocks)
-    }
+    with_python = {heading for heading, blocks in sections.items() if any(lang == "python" for lang, _ in blocks)}
     assert with_python == set(FAKES)
     for blocks in sections.values():
         for language, code in blocks:

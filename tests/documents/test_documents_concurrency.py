@@ -58,9 +58,7 @@ def test_threads_appending_with_versions_lose_nothing(kind: str, tmp_path: Path)
 
 
 @pytest.mark.parametrize("kind", ["memory", "directory", "sqlite"])
-def test_threads_using_write_document_without_expected_version_lose_nothing(
-    kind: str, tmp_path: Path
-) -> None:
+def test_threads_using_write_document_without_expected_version_lose_nothing(kind: str, tmp_path: Path) -> None:
     """write_document compares and sets against the version it read, even when the model names none."""
     store = make_store(kind, tmp_path / "store")
     store.create("log.txt", "")
@@ -104,13 +102,9 @@ def _process_worker(kind: str, location: str, worker: int) -> None:
 def test_processes_appending_with_versions_lose_nothing(kind: str, tmp_path: Path) -> None:
     store = make_store(kind, tmp_path / "store")
     store.create("log.txt", "")
-    location = (
-        str(tmp_path / "store") if kind == "directory" else str(tmp_path / "store" / "documents.sqlite")
-    )
+    location = str(tmp_path / "store") if kind == "directory" else str(tmp_path / "store" / "documents.sqlite")
     context = multiprocessing.get_context("fork")
-    processes = [
-        context.Process(target=_process_worker, args=(kind, location, worker)) for worker in range(4)
-    ]
+    processes = [context.Process(target=_process_worker, args=(kind, location, worker)) for worker in range(4)]
     for process in processes:
         process.start()
     for process in processes:

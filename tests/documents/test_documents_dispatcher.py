@@ -118,9 +118,7 @@ def test_read_document_returns_content_version_and_line_count(tools: DocumentToo
         ({"id": "missing.md"}, "document-not-found", None),
     ],
 )
-def test_read_document_errors(
-    tools: DocumentToolDispatcher, arguments: dict, code: str, field: str | None
-) -> None:
+def test_read_document_errors(tools: DocumentToolDispatcher, arguments: dict, code: str, field: str | None) -> None:
     result = call(tools, "read_document", **arguments)
     assert result["ok"] is False and result["tool"] == "read_document"
     assert result["error"]["code"] == code
@@ -156,9 +154,7 @@ def test_write_document_changes_the_document_and_reports_it(tools, memory) -> No
 
 def test_a_dry_run_writes_nothing_and_returns_the_current_version(tools, memory) -> None:
     before = memory.read("guide.md")
-    data = call(tools, "write_document", id="guide.md", operations=[replace("pip", "uv")], dryRun=True)[
-        "data"
-    ]
+    data = call(tools, "write_document", id="guide.md", operations=[replace("pip", "uv")], dryRun=True)["data"]
     assert data["content"] == GUIDE.replace("pip", "uv")
     assert (data["version"], data["dryRun"]) == (before.version, True)
     assert "+Install with uv." in data["diff"]
@@ -166,9 +162,9 @@ def test_a_dry_run_writes_nothing_and_returns_the_current_version(tools, memory)
 
 
 def test_warnings_are_plain_json(tools) -> None:
-    data = call(
-        tools, "write_document", id="guide.md", operations=[{"operation": "deleteBlock", "anchor": "e"}]
-    )["data"]
+    data = call(tools, "write_document", id="guide.md", operations=[{"operation": "deleteBlock", "anchor": "e"}])[
+        "data"
+    ]
     (warning,) = data["warnings"]
     assert set(warning) == {"index", "message", "lines"} and warning["index"] == 0
     assert type(warning) is dict and warning["lines"] == [1, 4]  # "# Guide", "Run the server."
@@ -177,9 +173,7 @@ def test_warnings_are_plain_json(tools) -> None:
 def test_a_stale_expected_version_is_a_conflict_and_writes_nothing(tools, memory) -> None:
     stale = memory.read("guide.md").version
     memory.write("guide.md", GUIDE + "More.\n")
-    result = call(
-        tools, "write_document", id="guide.md", operations=[replace("pip", "x")], expectedVersion=stale
-    )
+    result = call(tools, "write_document", id="guide.md", operations=[replace("pip", "x")], expectedVersion=stale)
     assert result["error"]["code"] == "version-conflict"
     assert result["error"]["currentVersion"] == memory.read("guide.md").version
     assert memory.read("guide.md").content == GUIDE + "More.\n"
@@ -204,9 +198,7 @@ def test_an_out_of_range_occurrence_is_operation_failed(tools) -> None:
 
 def test_strict_occurrence_is_a_host_option(memory) -> None:
     strict = create_document_tool_dispatcher(memory, strict_occurrence=True)
-    result = call(
-        strict, "write_document", id="guide.md", operations=[{"operation": "deleteBlock", "anchor": "e"}]
-    )
+    result = call(strict, "write_document", id="guide.md", operations=[{"operation": "deleteBlock", "anchor": "e"}])
     assert result["error"]["reason"] == "ambiguous"
 
 
@@ -263,9 +255,7 @@ def test_can_write_is_asked_before_every_write_including_dry_runs(memory) -> Non
 
     tools = create_document_tool_dispatcher(memory, can_write=can_write)
     for dry_run in (False, True):
-        result = call(
-            tools, "write_document", id="guide.md", operations=[replace("pip", "x")], dryRun=dry_run
-        )
+        result = call(tools, "write_document", id="guide.md", operations=[replace("pip", "x")], dryRun=dry_run)
         assert result["error"]["code"] == "write-not-allowed"
     assert call(tools, "read_document", id="guide.md")["ok"] is True
     assert asked == ["guide.md", "guide.md"]
@@ -298,9 +288,7 @@ def test_documents_over_max_bytes_are_too_large(memory) -> None:
     assert memory.read("guide.md").content == GUIDE
     tighter = create_document_tool_dispatcher(memory, max_bytes=size - 1)
     assert call(tighter, "read_document", id="guide.md")["error"]["code"] == "document-too-large"
-    shrink = call(
-        tighter, "write_document", id="guide.md", operations=[{"operation": "update", "content": ""}]
-    )
+    shrink = call(tighter, "write_document", id="guide.md", operations=[{"operation": "update", "content": ""}])
     assert shrink["error"]["code"] == "document-too-large"
 
 

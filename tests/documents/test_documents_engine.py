@@ -67,9 +67,7 @@ def test_a_failing_operation_names_its_index_and_kind() -> None:
 
 
 def test_whole_number_float_occurrence_is_an_integer() -> None:
-    assert (
-        apply_operations("a a a", [op("replaceBlock", oldBlock="a", newBlock="b", occurrence=3.0)]) == "a a b"
-    )
+    assert apply_operations("a a a", [op("replaceBlock", oldBlock="a", newBlock="b", occurrence=3.0)]) == "a a b"
 
 
 # --- occurrences and ambiguity ---
@@ -83,9 +81,7 @@ def test_occurrences_count_non_overlapping_matches_left_to_right() -> None:
 
 
 def test_an_ambiguous_match_warns_with_the_count_and_lines() -> None:
-    result = edit(
-        "x\nfoo\ny\nfoo\n", [op("append", content=""), op("replaceBlock", oldBlock="foo", newBlock="bar")]
-    )
+    result = edit("x\nfoo\ny\nfoo\n", [op("append", content=""), op("replaceBlock", oldBlock="foo", newBlock="bar")])
     assert result.content == "x\nbar\ny\nfoo\n"
     assert len(result.warnings) == 1
     warning = result.warnings[0]
@@ -166,9 +162,7 @@ def test_an_anchor_that_matches_nothing_is_an_error_for_every_operation(operatio
         ([op("update", content="x", occurrence=1)], 0, "/0/occurrence"),
     ],
 )
-def test_malformed_operations_are_refused_with_a_pointer(
-    operations: object, index: int | None, field: str
-) -> None:
+def test_malformed_operations_are_refused_with_a_pointer(operations: object, index: int | None, field: str) -> None:
     error = fails("a b", operations)  # type: ignore[arg-type]
     assert (error.code, error.index, error.field) == ("invalid-operation", index, field)
 
@@ -218,12 +212,8 @@ def test_candidates_for_a_multi_line_quote_span_as_many_lines() -> None:
 
 
 def test_candidates_inside_a_long_line_are_the_passage_not_the_line() -> None:
-    line = (
-        "Lorem ipsum dolor sit amet, " * 20 + "the quick brown fox jumps over the lazy dog, " + "sed do " * 30
-    )
-    error = fails(
-        "intro\n" + line + "\n", [op("replaceBlock", oldBlock="the quick brown fax jumps", newBlock="x")]
-    )
+    line = "Lorem ipsum dolor sit amet, " * 20 + "the quick brown fox jumps over the lazy dog, " + "sed do " * 30
+    error = fails("intro\n" + line + "\n", [op("replaceBlock", oldBlock="the quick brown fax jumps", newBlock="x")])
     best = error.candidates[0]
     assert best["line"] == 2
     assert "quick brown fox jumps" in best["text"]
@@ -236,9 +226,7 @@ def test_nothing_similar_gives_no_candidates() -> None:
 
 
 def test_not_found_says_when_a_fuzzy_match_exists() -> None:
-    error = fails(
-        "a\n    indented text   \nb", [op("replaceBlock", oldBlock="indented text\n", newBlock="x")]
-    )
+    error = fails("a\n    indented text   \nb", [op("replaceBlock", oldBlock="indented text\n", newBlock="x")])
     assert "fuzzyMatch" in error.message
     assert "line 2" in error.message
 
@@ -248,9 +236,7 @@ def test_not_found_says_when_a_fuzzy_match_exists() -> None:
 
 def test_fuzzy_ignores_white_space_at_line_ends_and_covers_it() -> None:
     document = "  foo bar  \n  baz\nend\n"
-    result = apply_operations(
-        document, [op("replaceBlock", oldBlock="bar  \n baz", newBlock="X", fuzzyMatch=True)]
-    )
+    result = apply_operations(document, [op("replaceBlock", oldBlock="bar  \n baz", newBlock="X", fuzzyMatch=True)])
     assert result == "  foo X\nend\n"
 
 
@@ -263,8 +249,7 @@ def test_fuzzy_match_from_a_line_start_takes_the_indentation() -> None:
 def test_fuzzy_match_not_ending_in_a_break_keeps_the_break() -> None:
     document = "a\n\titem\t \nb\n"
     assert (
-        apply_operations(document, [op("replaceBlock", oldBlock="item", newBlock="X", fuzzyMatch=True)])
-        == "a\nX\nb\n"
+        apply_operations(document, [op("replaceBlock", oldBlock="item", newBlock="X", fuzzyMatch=True)]) == "a\nX\nb\n"
     )
 
 
@@ -285,16 +270,14 @@ def test_fuzzy_is_crlf_agnostic_both_ways() -> None:
 def test_fuzzy_in_a_document_with_mixed_line_breaks() -> None:
     document = "a\r\n  b  \nc\rd"
     assert apply_operations(document, [op("deleteBlock", anchor="b\n", fuzzyMatch=True)]) == "a\r\nc\rd"
-    assert apply_operations(
-        document, [op("replaceBlock", oldBlock="c\nd", newBlock="X", fuzzyMatch=True)]
-    ) == ("a\r\n  b  \nX")
+    assert apply_operations(document, [op("replaceBlock", oldBlock="c\nd", newBlock="X", fuzzyMatch=True)]) == (
+        "a\r\n  b  \nX"
+    )
 
 
 def test_fuzzy_compares_nfc_and_edits_the_original_characters() -> None:
     decomposed = unicodedata.normalize("NFD", "Größe und Maße\n")
-    result = apply_operations(
-        decomposed, [op("replaceBlock", oldBlock="Größe", newBlock="Size", fuzzyMatch=True)]
-    )
+    result = apply_operations(decomposed, [op("replaceBlock", oldBlock="Größe", newBlock="Size", fuzzyMatch=True)])
     assert result == "Size" + unicodedata.normalize("NFD", " und Maße\n")
     composed_doc = "café au lait"
     anchor = unicodedata.normalize("NFD", "café")
@@ -303,9 +286,7 @@ def test_fuzzy_compares_nfc_and_edits_the_original_characters() -> None:
 
 def test_fuzzy_inside_a_composed_character_widens_to_the_whole_character() -> None:
     document = "xe\u0301y"  # é decomposed; NFC makes it one character
-    result = apply_operations(
-        document, [op("replaceBlock", oldBlock="\u00e9y", newBlock="Z", fuzzyMatch=True)]
-    )
+    result = apply_operations(document, [op("replaceBlock", oldBlock="\u00e9y", newBlock="Z", fuzzyMatch=True)])
     assert result == "xZ"
 
 

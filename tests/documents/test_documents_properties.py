@@ -136,9 +136,7 @@ _JSON = st.recursive(
 def broken_operation(draw: st.DrawFn) -> dict:
     operation = dict(draw(valid_operation()))
     kind = operation["operation"]
-    breakage = draw(
-        st.sampled_from(["extra", "missing", "type", "occurrence", "kind", "empty", "fuzzy", "bool"])
-    )
+    breakage = draw(st.sampled_from(["extra", "missing", "type", "occurrence", "kind", "empty", "fuzzy", "bool"]))
     if breakage == "extra":
         operation[draw(st.sampled_from(["foo", "Content", "anchors", "old_block", "id"]))] = draw(_JSON)
     elif breakage == "missing":
@@ -211,9 +209,7 @@ _PAD = st.sampled_from(["", " ", "\t", "  ", "\u00a0", "\u3000"])
     st.sampled_from(["\n", "\r\n"]),
     st.booleans(),
 )
-def test_fuzzy_whole_lines_replace_the_original_lines(
-    lines: list[str], data: st.DataObject, newline: str, nfd: bool
-):
+def test_fuzzy_whole_lines_replace_the_original_lines(lines: list[str], data: st.DataObject, newline: str, nfd: bool):
     """Whole-line fuzzy quotes replace exactly the original lines, padding and break included."""
     import unicodedata
 
@@ -225,9 +221,7 @@ def test_fuzzy_whole_lines_replace_the_original_lines(
     quote = "".join(line.strip() + "\n" for line in lines[start:stop])
     stripped = [line.strip() for line in lines]
     # Where the quoted run of lines first appears in the stripped document.
-    first = next(
-        index for index in range(len(lines)) if stripped[index : index + stop - start] == stripped[start:stop]
-    )
+    first = next(index for index in range(len(lines)) if stripped[index : index + stop - start] == stripped[start:stop])
     result = apply_operations(
         document,
         [{"operation": "replaceBlock", "oldBlock": quote, "newBlock": "NEW\n", "fuzzyMatch": True}],

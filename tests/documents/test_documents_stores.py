@@ -116,9 +116,7 @@ def folder(tmp_path: Path) -> Path:
     return root
 
 
-@pytest.mark.parametrize(
-    "bad", ["../outside.md", "/etc/passwd", "a/../guide.md", "./guide.md", "a//b.md", "a/"]
-)
+@pytest.mark.parametrize("bad", ["../outside.md", "/etc/passwd", "a/../guide.md", "./guide.md", "a//b.md", "a/"])
 def test_directory_refuses_paths_that_leave_or_bend_the_root(folder: Path, bad: str) -> None:
     (folder.parent / "outside.md").write_text("secret")
     store = DirectoryDocumentStore(folder)

@@ -28,9 +28,7 @@ def test_the_valid_tree_compiles(tmp_path: Path) -> None:
 def test_missing_german_section(tmp_path: Path) -> None:
     text = PLAIN_RULE[: PLAIN_RULE.index("## de")]
     found = problems_of(write_tree(tmp_path, **{PLAIN: text}))
-    assert found == [
-        f"{PLAIN}:{line_of(text, '## en')}:1: missing German section '## de'; every rule needs en and de"
-    ]
+    assert found == [f"{PLAIN}:{line_of(text, '## en')}:1: missing German section '## de'; every rule needs en and de"]
 
 
 def test_sub_sections_differ_between_languages(tmp_path: Path) -> None:
@@ -97,8 +95,7 @@ def test_must_not_match_example_that_matches(tmp_path: Path) -> None:
     text = WORD_CHOICE.replace("- The power supply.", "- A seamless upgrade.")
     found = problems_of(write_tree(tmp_path, **{RULE: text}))
     assert found == [
-        f"{RULE}:{line_of(text, '- A seamless upgrade.')}:9: pattern matches 'seamless' in this "
-        "must_not_match example"
+        f"{RULE}:{line_of(text, '- A seamless upgrade.')}:9: pattern matches 'seamless' in this must_not_match example"
     ]
 
 
@@ -170,9 +167,7 @@ def test_a_rule_with_signals_needs_both_languages(tmp_path: Path) -> None:
     end = WORD_CHOICE.index("---", start)
     text = WORD_CHOICE[:start] + WORD_CHOICE[end:]
     found = problems_of(write_tree(tmp_path, **{RULE: text}))
-    assert found == [
-        f"{RULE}:{line_of(text, 'signals:')}:1: a rule with signals needs at least one 'de' pattern"
-    ]
+    assert found == [f"{RULE}:{line_of(text, 'signals:')}:1: a rule with signals needs at least one 'de' pattern"]
 
 
 def test_every_problem_is_reported_at_once(tmp_path: Path) -> None:

@@ -35,9 +35,7 @@ def test_a_call_result_carries_the_envelope_as_structured_content_and_text(tmp_p
         result = router.call(name, arguments)
         assert json.loads(result["content"][0]["text"]) == result["structuredContent"]
         assert result["isError"] is (not result["structuredContent"]["ok"])
-    assert (
-        router.call("find_writing_signals", None)["structuredContent"]["error"]["code"] == "invalid-arguments"
-    )
+    assert router.call("find_writing_signals", None)["structuredContent"]["error"]["code"] == "invalid-arguments"
 
 
 def test_unknown_tool_names_every_served_tool(tmp_path: Path) -> None:
@@ -46,7 +44,4 @@ def test_unknown_tool_names_every_served_tool(tmp_path: Path) -> None:
     error = result["structuredContent"]["error"]
     assert error["code"] == "unknown-tool"
     assert "read_document" in error["message"] and "find_writing_signals" in error["message"]
-    assert (
-        "read_document"
-        not in _router().call("delete_everything", {})["structuredContent"]["error"]["message"]
-    )
+    assert "read_document" not in _router().call("delete_everything", {})["structuredContent"]["error"]["message"]

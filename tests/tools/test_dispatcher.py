@@ -134,9 +134,7 @@ def test_mutating_returned_descriptors_affects_neither_the_next_call_nor_a_dispa
     assert dispatcher.tools() == pristine
     for name, arguments in VALID_ARGUMENTS.items():
         assert dispatch(dispatcher, {"name": name, "arguments": arguments})["ok"] is True
-    assert error_of(
-        dispatch(dispatcher, {"name": "get_writing_rules", "arguments": {"x": 1}}), "invalid-arguments"
-    )
+    assert error_of(dispatch(dispatcher, {"name": "get_writing_rules", "arguments": {"x": 1}}), "invalid-arguments")
 
 
 # --- call shape ------------------------------------------------------------------------------
@@ -175,16 +173,12 @@ def test_malformed_calls_are_invalid_call(call: object) -> None:
 
 @pytest.mark.parametrize("encoded", ['{"language": "en"}', "{}", b"{}"])
 def test_arguments_still_encoded_as_json_text_are_refused_and_the_message_says_so(encoded: object) -> None:
-    error = error_of(
-        dispatch(full_dispatcher(), {"name": "get_writing_rules", "arguments": encoded}), "invalid-call"
-    )
+    error = error_of(dispatch(full_dispatcher(), {"name": "get_writing_rules", "arguments": encoded}), "invalid-call")
     message = error["message"].lower()
     assert "string" in message and "decode" in message
 
 
-@pytest.mark.parametrize(
-    "call", [{"name": "get_writing_rules"}, {"name": "get_writing_rules", "arguments": None}]
-)
+@pytest.mark.parametrize("call", [{"name": "get_writing_rules"}, {"name": "get_writing_rules", "arguments": None}])
 def test_missing_or_null_arguments_mean_an_empty_object(call: dict[str, Any]) -> None:
     dispatcher = full_dispatcher()
     assert data_of(dispatch(dispatcher, call)) == data_of(
@@ -192,9 +186,7 @@ def test_missing_or_null_arguments_mean_an_empty_object(call: dict[str, Any]) ->
     )
 
 
-@pytest.mark.parametrize(
-    "name", ["get_writing_rule", "GET_WRITING_RULES", "", "apply_edits", " get_writing_rules"]
-)
+@pytest.mark.parametrize("name", ["get_writing_rule", "GET_WRITING_RULES", "", "apply_edits", " get_writing_rules"])
 def test_an_unknown_tool_name_is_unknown_tool_and_lists_the_tools(name: str) -> None:
     error = error_of(dispatch(full_dispatcher(), {"name": name, "arguments": {}}), "unknown-tool")
     for tool in TOOLS:
@@ -306,9 +298,7 @@ INTEGER_ARGUMENTS = (
 
 
 @pytest.mark.parametrize(("tool", "field", "low", "high"), INTEGER_ARGUMENTS)
-def test_integer_arguments_accept_their_range_and_refuse_outside_it(
-    tool: str, field: str, low: int, high: int
-) -> None:
+def test_integer_arguments_accept_their_range_and_refuse_outside_it(tool: str, field: str, low: int, high: int) -> None:
     dispatcher = full_dispatcher()
     for value in (low, high, (low + high) // 2):
         result = dispatch(dispatcher, {"name": tool, "arguments": {**VALID_ARGUMENTS[tool], field: value}})
@@ -328,12 +318,8 @@ def test_a_json_boolean_is_never_an_integer(tool: str, field: str, low: int, hig
 
 
 @pytest.mark.parametrize(("tool", "field", "low", "high"), INTEGER_ARGUMENTS)
-@pytest.mark.parametrize(
-    "value", [5.5, 0.5, float("nan"), float("inf"), float("-inf"), "5", None, [5], {"v": 5}]
-)
-def test_non_integers_are_invalid_arguments(
-    tool: str, field: str, low: int, high: int, value: object
-) -> None:
+@pytest.mark.parametrize("value", [5.5, 0.5, float("nan"), float("inf"), float("-inf"), "5", None, [5], {"v": 5}])
+def test_non_integers_are_invalid_arguments(tool: str, field: str, low: int, high: int, value: object) -> None:
     result = dispatch(full_dispatcher(), {"name": tool, "arguments": {**VALID_ARGUMENTS[tool], field: value}})
     assert error_of(result, "invalid-arguments")["field"] == f"/{field}"
 
@@ -360,14 +346,10 @@ def test_a_whole_number_float_is_accepted_and_used_as_an_integer() -> None:
 
 
 @pytest.mark.parametrize("tool", TOOLS)
-@pytest.mark.parametrize(
-    "language", ["EN", "De", None, 1, 0, True, "fr", "en-US", " en", "", ["en"], {"en": 1}]
-)
+@pytest.mark.parametrize("language", ["EN", "De", None, 1, 0, True, "fr", "en-US", " en", "", ["en"], {"en": 1}])
 def test_any_language_but_exactly_en_or_de_is_unsupported(tool: str, language: object) -> None:
     arguments = {**VALID_ARGUMENTS[tool], "language": language}
-    error = error_of(
-        dispatch(full_dispatcher(), {"name": tool, "arguments": arguments}), "unsupported-language"
-    )
+    error = error_of(dispatch(full_dispatcher(), {"name": tool, "arguments": arguments}), "unsupported-language")
     assert error["field"] == "/language"
     assert "en" in error["message"] and "de" in error["message"]
 
@@ -473,9 +455,7 @@ def _combinations(tool: str) -> list[tuple[str, ...]]:
         and not (fault == "text-too-long" and tool != "find_writing_signals")
     ]
     return [
-        combination
-        for size in range(2, len(possible) + 1)
-        for combination in itertools.combinations(possible, size)
+        combination for size in range(2, len(possible) + 1) for combination in itertools.combinations(possible, size)
     ]
 
 
@@ -515,9 +495,7 @@ def test_precedence_inside_one_tool_does_not_depend_on_argument_order(
     arguments: dict[str, Any], code: str, field: str | None
 ) -> None:
     for ordered in (arguments, dict(reversed(list(arguments.items())))):
-        error = error_of(
-            dispatch(full_dispatcher(), {"name": "find_writing_signals", "arguments": ordered}), code
-        )
+        error = error_of(dispatch(full_dispatcher(), {"name": "find_writing_signals", "arguments": ordered}), code)
         if field is not None:
             assert error["field"] == field
 
@@ -586,9 +564,7 @@ def test_a_review_context_of_the_wrong_kind_raises(value: object) -> None:
 )
 def test_bad_model_comparison_ids_raise_at_creation(models: object, cohorts: object) -> None:
     with pytest.raises((ValueError, TypeError)):
-        create_writing_tool_dispatcher(
-            model_comparison_context={"available_model_ids": models, "cohort_ids": cohorts}
-        )
+        create_writing_tool_dispatcher(model_comparison_context={"available_model_ids": models, "cohort_ids": cohorts})
     with pytest.raises((ValueError, TypeError)):
         ModelComparisonContext(available_model_ids=models, cohort_ids=cohorts)  # type: ignore[arg-type]
 
@@ -660,8 +636,6 @@ def test_the_dispatcher_cannot_be_reconfigured_by_attribute_assignment() -> None
 
 def test_a_review_context_mapping_and_dataclass_are_equivalent() -> None:
     call = {"name": "compose_writing_review_prompt", "arguments": {"profile": PROFILE}}
-    from_mapping = create_writing_tool_dispatcher(
-        review_context={"audience": REVIEW.audience, "goal": REVIEW.goal}
-    )
+    from_mapping = create_writing_tool_dispatcher(review_context={"audience": REVIEW.audience, "goal": REVIEW.goal})
     from_dataclass = create_writing_tool_dispatcher(review_context=REVIEW)
     assert dispatch(from_mapping, call) == dispatch(from_dataclass, call)

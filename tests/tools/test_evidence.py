@@ -349,9 +349,7 @@ def test_a_long_problem_list_is_cut_and_says_how_many_more() -> None:
 # --- status -----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "status", ["invalid-host-evidence", "host-evidence-failed", "EVIDENCE-AVAILABLE", "", None, 1]
-)
+@pytest.mark.parametrize("status", ["invalid-host-evidence", "host-evidence-failed", "EVIDENCE-AVAILABLE", "", None, 1])
 def test_status_must_be_one_of_the_two_host_statuses(status: object) -> None:
     assert_problem_at(evidence(status=status), "status")
 
@@ -598,9 +596,7 @@ def test_detection_is_an_object_with_exactly_two_counts() -> None:
 
 @pytest.mark.parametrize("value", [-1, True, 1.0, "0"])
 def test_false_edit_suggestions_is_an_integer_from_zero_or_null(value: object) -> None:
-    assert_problem_at(
-        with_path(("bestValue", "falseEditSuggestions"), value), "bestValue.falseEditSuggestions"
-    )
+    assert_problem_at(with_path(("bestValue", "falseEditSuggestions"), value), "bestValue.falseEditSuggestions")
     assert assert_accepted(with_path(("bestValue", "falseEditSuggestions"), 0))
 
 
@@ -796,9 +792,7 @@ _leaves = (
     | st.floats(allow_nan=True, allow_infinity=True)
     | st.text(st.characters(exclude_categories=()))  # lone surrogates included
     | st.binary(max_size=4)
-    | st.sampled_from(
-        ["evidence-available", "evidence-missing", "model-a", "run-1", SHA, *PLAIN_QUERY.values()]
-    )
+    | st.sampled_from(["evidence-available", "evidence-missing", "model-a", "run-1", SHA, *PLAIN_QUERY.values()])
 )
 _keys = st.sampled_from(
     ["status", "query", "bestValue", "sources", "id", "modelId", "reviews", "usd", *PLAIN_QUERY]
@@ -875,8 +869,7 @@ _counts = st.integers(min_value=0, max_value=1000)
 def _valid_evidence(draw: st.DrawFn) -> dict[str, Any]:
     source_ids = draw(st.lists(st.text(min_size=1).filter(str.strip), min_size=1, max_size=4, unique=True))
     sources = [
-        {"id": sid, "location": draw(st.text(min_size=1).filter(str.strip)), "sha256": SHA}
-        for sid in source_ids
+        {"id": sid, "location": draw(st.text(min_size=1).filter(str.strip)), "sha256": SHA} for sid in source_ids
     ]
 
     def one(kind: str) -> dict[str, Any]:
@@ -892,9 +885,7 @@ def _valid_evidence(draw: st.DrawFn) -> dict[str, Any]:
             "independentlyJudged": True,
             "reviews": {"planned": planned, "judged": judged, "acceptedComplete": accepted},
             "detection": {
-                "detected": draw(st.integers(0, expected))
-                if kind == "detection"
-                else draw(st.none() | _counts),
+                "detected": draw(st.integers(0, expected)) if kind == "detection" else draw(st.none() | _counts),
                 "expected": expected if kind == "detection" else None,
             },
             "falseEditSuggestions": draw(_counts) if kind == "detection" else draw(nullable),

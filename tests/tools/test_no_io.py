@@ -127,9 +127,7 @@ def test_the_forbidden_calls_are_really_refused(no_io: None) -> None:
         subprocess.run(["true"], check=False)
 
 
-def test_every_tool_works_without_files_sockets_or_processes(
-    no_io: None, loop: asyncio.AbstractEventLoop
-) -> None:
+def test_every_tool_works_without_files_sockets_or_processes(no_io: None, loop: asyncio.AbstractEventLoop) -> None:
     dispatcher = _dispatcher(_evidence)
     results = [dispatcher.dispatch(call) for call in CALLS]
     for result in results:

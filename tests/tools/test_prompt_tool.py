@@ -19,9 +19,7 @@ PROFILES = sorted(data.PROFILES)
 
 
 def compose(arguments: dict[str, Any], review: Any = None) -> dict[str, Any]:
-    dispatcher = create_writing_tool_dispatcher(
-        review_context=review or ReviewContext(audience=AUDIENCE, goal=GOAL)
-    )
+    dispatcher = create_writing_tool_dispatcher(review_context=review or ReviewContext(audience=AUDIENCE, goal=GOAL))
     result = dispatcher.dispatch({"name": TOOL, "arguments": arguments})
     json.dumps(result, allow_nan=False)
     assert result["ok"] is True, result.get("error")
@@ -176,10 +174,7 @@ def test_the_same_input_gives_the_same_bytes() -> None:
 
 def test_a_different_context_gives_a_different_prompt() -> None:
     arguments = {"profile": PROFILES[0]}
-    assert (
-        compose(arguments)["prompt"]
-        != compose(arguments, review={"audience": "Sales", "goal": GOAL})["prompt"]
-    )
+    assert compose(arguments)["prompt"] != compose(arguments, review={"audience": "Sales", "goal": GOAL})["prompt"]
 
 
 @pytest.mark.parametrize(
@@ -191,9 +186,7 @@ def test_a_different_context_gives_a_different_prompt() -> None:
     ],
 )
 def test_host_text_with_placeholders_is_not_expanded(audience: str, goal: str) -> None:
-    prompt = compose({"profile": PROFILES[0], "maxFindings": 4}, review={"audience": audience, "goal": goal})[
-        "prompt"
-    ]
+    prompt = compose({"profile": PROFILES[0], "maxFindings": 4}, review={"audience": audience, "goal": goal})["prompt"]
     assert audience in prompt
     assert goal in prompt
 

@@ -180,9 +180,7 @@ def _needs_evidence(call: Any) -> bool:
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 @given(call=calls(), which=st.integers(0, 1), data=st.data())
-def test_dispatch_never_raises_and_always_returns_a_json_envelope(
-    call: Any, which: int, data: st.DataObject
-) -> None:
+def test_dispatch_never_raises_and_always_returns_a_json_envelope(call: Any, which: int, data: st.DataObject) -> None:
     # What the host's callback returns is drawn only when the call can reach it.
     EVIDENCE[0] = data.draw(values) if which and _needs_evidence(call) else None
     assert_envelope(DISPATCHERS[which].dispatch(call))
@@ -190,9 +188,7 @@ def test_dispatch_never_raises_and_always_returns_a_json_envelope(
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(call=calls(), data=st.data())
-def test_dispatch_async_never_raises_and_always_returns_a_json_envelope(
-    call: Any, data: st.DataObject
-) -> None:
+def test_dispatch_async_never_raises_and_always_returns_a_json_envelope(call: Any, data: st.DataObject) -> None:
     EVIDENCE[0] = data.draw(values) if _needs_evidence(call) else None
     assert_envelope(asyncio.run(DISPATCHERS[1].dispatch_async(call)))
 
@@ -304,9 +300,7 @@ host_evidence = (
 
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(evidence=host_evidence, language=st.sampled_from(["en", "de"]))
-def test_junk_from_the_host_callback_is_refused_as_evidence_never_a_crash(
-    evidence: Any, language: str
-) -> None:
+def test_junk_from_the_host_callback_is_refused_as_evidence_never_a_crash(evidence: Any, language: str) -> None:
     EVIDENCE[0] = evidence
     call = {
         "name": TOOLS[3],

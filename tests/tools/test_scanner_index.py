@@ -39,10 +39,7 @@ def examples(language: str) -> list[str]:
         front = yaml.safe_load(rule.read_text(encoding="utf-8").split("---")[1])
         for signal in front.get("signals", []):
             if signal["language"] == language:
-                texts += [
-                    re.sub(r"\[\[(.*?)\]\]", r"\1", t)
-                    for t in signal["must_match"] + signal["must_not_match"]
-                ]
+                texts += [re.sub(r"\[\[(.*?)\]\]", r"\1", t) for t in signal["must_match"] + signal["must_not_match"]]
     assert texts
     return texts
 

@@ -26,9 +26,7 @@ HYPE = {"en": "powerful", "de": "leistungsstark"}
 
 
 def scan(text: str, **arguments: Any) -> dict[str, Any]:
-    result = create_writing_tool_dispatcher().dispatch(
-        {"name": TOOL, "arguments": {"text": text, **arguments}}
-    )
+    result = create_writing_tool_dispatcher().dispatch({"name": TOOL, "arguments": {"text": text, **arguments}})
     json.dumps(result, allow_nan=False)
     assert result["ok"] is True, result.get("error")
     return result["data"]
@@ -188,11 +186,7 @@ def test_a_hype_word_is_a_signal_with_exact_offsets(language: str) -> None:
 
 def test_the_language_selects_the_pattern_table() -> None:
     assert hype(f"Eine {HYPE['de']} Lösung.", "de")
-    assert not [
-        s
-        for s in scan(f"Eine {HYPE['de']} Lösung.", language="en")["signals"]
-        if s["ruleId"] == "word-choice"
-    ]
+    assert not [s for s in scan(f"Eine {HYPE['de']} Lösung.", language="en")["signals"] if s["ruleId"] == "word-choice"]
 
 
 def test_utf16_offsets_count_astral_characters_before_the_hit_twice() -> None:
@@ -286,9 +280,7 @@ def synthetic(monkeypatch: pytest.MonkeyPatch, patterns: list[tuple[str, str, st
     table = tuple(SignalPattern(rule, signal, "en", re.compile(regex)) for rule, signal, regex in patterns)
     monkeypatch.setattr(data, "SIGNAL_TABLES", {**data.SIGNAL_TABLES, "en": table})
     # No trigger index for the synthetic patterns: the scanner runs each over the whole text.
-    index = SignalIndex(
-        words={}, key_size=5, partial=(), anchors=(), start=(), full=tuple(range(len(table)))
-    )
+    index = SignalIndex(words={}, key_size=5, partial=(), anchors=(), start=(), full=tuple(range(len(table))))
     monkeypatch.setattr(data, "SIGNAL_INDEX", {**data.SIGNAL_INDEX, "en": index})
 
 

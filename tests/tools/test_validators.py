@@ -33,9 +33,7 @@ json_scalars = (
 )
 random_json = st.recursive(
     json_scalars,
-    lambda children: (
-        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=6), children, max_size=4)
-    ),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=6), children, max_size=4),
     max_leaves=12,
 )
 
@@ -88,9 +86,7 @@ def arguments_for(tool: str) -> st.SearchStrategy[Any]:
         optional={name: near(prop) for name, prop in properties.items() if name not in required},
     )
     # Drop a required key now and then, add keys the schema does not name now and then.
-    extra_keys = st.sampled_from(
-        ["extra", "Language", "ruleids", "audience", "goal", "", "text", "role", "id"]
-    )
+    extra_keys = st.sampled_from(["extra", "Language", "ruleids", "audience", "goal", "", "text", "role", "id"])
     extras = st.dictionaries(extra_keys, random_json, max_size=2)
 
     @st.composite

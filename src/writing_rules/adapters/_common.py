@@ -27,9 +27,7 @@ def checked_descriptors(descriptors: Iterable[Mapping[str, Any]]) -> list[dict[s
             raise AdapterError(f"descriptor {index} is not a mapping")
         name = descriptor.get("name")
         if not isinstance(name, str) or not _TOOL_NAME.fullmatch(name):
-            raise AdapterError(
-                f"descriptor {index} has name {name!r}; providers accept ^[a-zA-Z0-9_-]{{1,64}}$"
-            )
+            raise AdapterError(f"descriptor {index} has name {name!r}; providers accept ^[a-zA-Z0-9_-]{{1,64}}$")
         if not isinstance(descriptor.get("description"), str):
             raise AdapterError(f"descriptor {name!r} needs a string 'description'")
         schema = descriptor.get("inputSchema")

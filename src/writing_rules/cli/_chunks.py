@@ -123,9 +123,7 @@ def scan_whole_text(
     scanner without the 500-signal cap a model's call has, so a dense file is
     read once, not once and then again in smaller pieces.
     """
-    envelope = dispatch(
-        {"name": "find_writing_signals", "arguments": {**arguments, "text": "", "maxSignals": 1}}
-    )
+    envelope = dispatch({"name": "find_writing_signals", "arguments": {**arguments, "text": "", "maxSignals": 1}})
     if not envelope["ok"]:
         raise ScanError(envelope["error"]["code"], envelope["error"]["message"])
     rule_ids = tuple(envelope["data"]["ruleIds"])

@@ -101,12 +101,8 @@ def build_parser() -> argparse.ArgumentParser:
     prompt.add_argument("--goal", required=True, help="what the reader wants to achieve")
     prompt.add_argument("--language", choices=("en", "de"), default="en", help="language of the prompt")
     prompt.add_argument("--max-findings", type=_positive, metavar="N", help="findings to ask for (1-20)")
-    prompt.add_argument(
-        "--rule", action="append", metavar="RULE_ID", help="review with this rule (repeatable)"
-    )
-    prompt.add_argument(
-        "--format", choices=("text", "json"), default="text", help="json adds the response schema"
-    )
+    prompt.add_argument("--rule", action="append", metavar="RULE_ID", help="review with this rule (repeatable)")
+    prompt.add_argument("--format", choices=("text", "json"), default="text", help="json adds the response schema")
 
     tools = commands.add_parser(
         "tools",
@@ -129,9 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
         "file under the current folder, and print the diff.",
     )
     edit.add_argument("document", metavar="DOC", help="the file to change, inside the current folder")
-    edit.add_argument(
-        "--ops", required=True, metavar="FILE", help="JSON file with the operations (- for stdin)"
-    )
+    edit.add_argument("--ops", required=True, metavar="FILE", help="JSON file with the operations (- for stdin)")
     edit.add_argument("--dry-run", action="store_true", help="print the diff, change nothing")
 
     add_serve_mcp_parser(commands)
@@ -149,9 +143,7 @@ def _check_selection(options: ScanOptions) -> None:
     )
     if not envelope["ok"]:
         message = envelope["error"]["message"]
-        raise UsageError(
-            message.replace("Argument ruleIds", "--rule").replace("Argument profile", "--profile")
-        )
+        raise UsageError(message.replace("Argument ruleIds", "--rule").replace("Argument profile", "--profile"))
 
 
 def _scan_all(args: argparse.Namespace, options: ScanOptions, stdin: Any, stderr: TextIO) -> list[FileScan]:
@@ -207,9 +199,7 @@ def _scan(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) 
             count = len(result.data["signals"])
             signals += count
             how = "detected" if result.detected else "given"
-            stderr.write(
-                f"{result.path}: {count} signal{'s' * (count != 1)} (language {result.language}, {how})\n"
-            )
+            stderr.write(f"{result.path}: {count} signal{'s' * (count != 1)} (language {result.language}, {how})\n")
     if any(result.error is not None for result in results):
         return EXIT_ERROR
     return EXIT_SIGNALS if signals and not args.no_fail else EXIT_CLEAN
@@ -250,9 +240,7 @@ def _rules(args: argparse.Namespace, stdout: TextIO) -> int:
         stdout.write(f"    {rule['summary']}\n")
         if args.detail == "full":
             entry = rule["entries"][args.language]
-            stdout.write(
-                f"    Instruction: {entry['instruction']}\n    Applies when: {entry['appliesWhen']}\n"
-            )
+            stdout.write(f"    Instruction: {entry['instruction']}\n    Applies when: {entry['appliesWhen']}\n")
             for example in entry["examples"]:
                 stdout.write(f"    Before: {example['before']}\n    After:  {example['after']}\n")
     return EXIT_CLEAN
@@ -260,9 +248,7 @@ def _rules(args: argparse.Namespace, stdout: TextIO) -> int:
 
 def _prompt(args: argparse.Namespace, stdout: TextIO) -> int:
     try:
-        dispatcher = create_writing_tool_dispatcher(
-            review_context={"audience": args.audience, "goal": args.goal}
-        )
+        dispatcher = create_writing_tool_dispatcher(review_context={"audience": args.audience, "goal": args.goal})
     except (TypeError, ValueError) as error:
         raise UsageError(f"--audience and --goal: {error}") from None
     arguments: dict[str, Any] = {"profile": args.profile, "language": args.language}
@@ -286,9 +272,7 @@ def _tools(args: argparse.Namespace, stdout: TextIO) -> int:
         try:
             from .. import adapters
         except ImportError:
-            raise UsageError(
-                f"--format {args.format} needs writing_rules.adapters, not in this version"
-            ) from None
+            raise UsageError(f"--format {args.format} needs writing_rules.adapters, not in this version") from None
         if args.format == "openai":
             descriptors = adapters.openai_tools(descriptors, strict=args.strict)
         elif args.format == "anthropic":

@@ -49,9 +49,7 @@ def render_text(results: Sequence[FileScan]) -> str:
 
 def render_json(results: Sequence[FileScan]) -> str:
     """A list with one object per scanned file: the tool's ``data`` plus ``path`` and ``language``."""
-    files = [
-        {**result.data, "path": result.path, "language": result.language} for result in _scanned(results)
-    ]
+    files = [{**result.data, "path": result.path, "language": result.language} for result in _scanned(results)]
     return json.dumps(files, ensure_ascii=False, indent=2) + "\n"
 
 

@@ -52,9 +52,7 @@ def _window_scores_by_words(document: str, target: str, line_total: int, size: i
     # Lower-casing never adds or removes line breaks, so line indexes agree.
     _, lower_starts = _split_lines(lower)
     weights = {word: 1.0 / math.log(2.0 + count) for word, count in chosen}
-    pattern = re.compile(
-        "|".join(re.escape(word) for word, _ in sorted(chosen, key=lambda item: -len(item[0])))
-    )
+    pattern = re.compile("|".join(re.escape(word) for word, _ in sorted(chosen, key=lambda item: -len(item[0]))))
     per_line: dict[int, set[str]] = {}
     for match in pattern.finditer(lower):
         per_line.setdefault(bisect_right(lower_starts, match.start()) - 1, set()).add(match.group())
@@ -126,9 +124,7 @@ def closest_passages(document: str, anchor: str, *, limit: int = 3) -> tuple[dic
     scored.sort(key=lambda item: (-item[0], item[1]))
     chosen: list[tuple[float, int, str]] = []
     for ratio, begin, text in scored:
-        if all(
-            begin + len(text) <= other or other + len(other_text) <= begin for _, other, other_text in chosen
-        ):
+        if all(begin + len(text) <= other or other + len(other_text) <= begin for _, other, other_text in chosen):
             chosen.append((ratio, begin, text))
         if len(chosen) == limit:
             break

@@ -58,9 +58,7 @@ class DirectoryDocumentStore:
 
     def __init__(self, root: str | os.PathLike[str]) -> None:
         if fcntl is None:
-            raise RuntimeError(
-                "DirectoryDocumentStore needs POSIX file locks (fcntl), which this system lacks."
-            )
+            raise RuntimeError("DirectoryDocumentStore needs POSIX file locks (fcntl), which this system lacks.")
         if not isinstance(root, (str, os.PathLike)):
             raise TypeError(f"root must be a path; got {type(root).__name__}")
         real = os.path.realpath(os.fspath(root))
@@ -174,8 +172,7 @@ class DirectoryDocumentStore:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
             raise DocumentWriteError(
-                f"Document {id!r} cannot be written ({error.strerror or type(error).__name__}); "
-                "it is unchanged.",
+                f"Document {id!r} cannot be written ({error.strerror or type(error).__name__}); it is unchanged.",
                 document_id=id,
             ) from None
         except BaseException:

@@ -67,9 +67,7 @@ def _check_unexpected(tool: str, arguments: Mapping[Any, Any]) -> None:
 
 def _check_id(arguments: Mapping[Any, Any], tool: str) -> str:
     if "id" not in arguments:
-        raise _invalid(
-            f"{tool} needs 'id', the document's id (e.g. a path such as 'guides/setup.md').", "/id"
-        )
+        raise _invalid(f"{tool} needs 'id', the document's id (e.g. a path such as 'guides/setup.md').", "/id")
     value = arguments["id"]
     if not isinstance(value, str) or not value:
         got = "an empty string" if value == "" else json_type_name(value)
@@ -287,9 +285,7 @@ def create_document_tool_dispatcher(
         raise TypeError(f"max_bytes must be an int; got {type(max_bytes).__name__}")
     if max_bytes < 1:
         raise ValueError(f"max_bytes must be at least 1; got {max_bytes}")
-    return DocumentToolDispatcher(
-        store, can_write=can_write, strict_occurrence=strict_occurrence, max_bytes=max_bytes
-    )
+    return DocumentToolDispatcher(store, can_write=can_write, strict_occurrence=strict_occurrence, max_bytes=max_bytes)
 
 
 def document_tool_definitions(dispatcher: DocumentToolDispatcher) -> list[dict[str, Any]]:

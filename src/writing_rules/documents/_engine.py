@@ -38,9 +38,7 @@ def _not_found(operation: Operation, document: str) -> DocumentEditError:
     name = _anchor_name(operation)
     hints = []
     if not operation.fuzzy:
-        fuzzy_spans = (
-            Finder(document, operation.anchor, fuzzy=True).spans(1) if operation.anchor.strip() else []
-        )
+        fuzzy_spans = Finder(document, operation.anchor, fuzzy=True).spans(1) if operation.anchor.strip() else []
         if fuzzy_spans:
             line = line_number(line_starts(document), fuzzy_spans[0][0])
             hints.append(

@@ -45,9 +45,7 @@ class MemoryDocumentStore:
         with self._lock:
             current = self._documents.get(id)
             if current is None:
-                raise DocumentNotFoundError(
-                    f"No document with id {id!r}; the tools never create one.", document_id=id
-                )
+                raise DocumentNotFoundError(f"No document with id {id!r}; the tools never create one.", document_id=id)
             current_version = content_digest(current.encode("utf-8"))
             if expected_version is not None and expected_version != current_version:
                 raise VersionConflictError(

@@ -128,8 +128,7 @@ _DESCRIPTORS: tuple[dict[str, Any], ...] = (
                 "expectedVersion": {
                     "type": "string",
                     "minLength": 1,
-                    "description": "The version read_document returned; the write fails if the document "
-                    "changed since.",
+                    "description": "The version read_document returned; the write fails if the document changed since.",
                 },
                 "dryRun": {
                     "type": "boolean",

@@ -120,9 +120,7 @@ class SqliteDocumentStore:
     @staticmethod
     def _document(id: str, row: tuple[int, str, str, int, str]) -> Document:
         numeric_id, uuid, path, revision, content = row
-        return Document(
-            id=id, content=content, version=str(revision), path=path, numeric_id=numeric_id, uuid=uuid
-        )
+        return Document(id=id, content=content, version=str(revision), path=path, numeric_id=numeric_id, uuid=uuid)
 
     def read(self, id: str) -> Document:
         check_id(id)
@@ -152,9 +150,7 @@ class SqliteDocumentStore:
             "INSERT INTO revisions (numeric_id, revision, content, created_at) VALUES (?, ?, ?, ?)",
             (numeric_id, revision + 1, content, datetime.now(timezone.utc).isoformat()),
         )
-        connection.execute(
-            "UPDATE documents SET revision = ? WHERE numeric_id = ?", (revision + 1, numeric_id)
-        )
+        connection.execute("UPDATE documents SET revision = ? WHERE numeric_id = ?", (revision + 1, numeric_id))
         return str(revision + 1)
 
     def write(self, id: str, content: str, expected_version: str | None = None) -> str:
@@ -201,9 +197,7 @@ class SqliteDocumentStore:
             with self._connection() as connection:
                 rows = connection.execute(
                     "SELECT d.numeric_id, d.uuid, d.path, r.revision, r.content FROM documents d "
-                    "JOIN revisions r ON r.numeric_id = d.numeric_id WHERE "
-                    + clause
-                    + " ORDER BY r.revision DESC",
+                    "JOIN revisions r ON r.numeric_id = d.numeric_id WHERE " + clause + " ORDER BY r.revision DESC",
                     (value,),
                 ).fetchall()
         except sqlite3.Error as error:

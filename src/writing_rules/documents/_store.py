@@ -116,15 +116,11 @@ def check_id(id: object) -> str:
     if not id:
         raise InvalidDocumentArgumentsError("A document id must not be empty.")
     if "\x00" in id:
-        raise InvalidDocumentArgumentsError(
-            "A document id must not contain NUL characters.", document_id=None
-        )
+        raise InvalidDocumentArgumentsError("A document id must not contain NUL characters.", document_id=None)
     try:
         id.encode("utf-8")
     except UnicodeEncodeError:
-        raise InvalidDocumentArgumentsError(
-            "A document id must be valid Unicode (no lone surrogates)."
-        ) from None
+        raise InvalidDocumentArgumentsError("A document id must be valid Unicode (no lone surrogates).") from None
     return id
 
 

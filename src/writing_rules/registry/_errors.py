@@ -40,7 +40,5 @@ class RegistryError(ValueError):
         )
 
 
-def _rebuild(
-    code: str, message: str, field: str | None, tool_id: str | None, scope_id: str | None
-) -> RegistryError:
+def _rebuild(code: str, message: str, field: str | None, tool_id: str | None, scope_id: str | None) -> RegistryError:
     return RegistryError(code, message, field=field, tool_id=tool_id, scope_id=scope_id)

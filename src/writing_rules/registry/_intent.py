@@ -343,9 +343,7 @@ def _build(definition: object, policy: IntentPolicy, label: str) -> RegisteredIn
         if given(field) is not None:
             names = name_list(given(field), failure(field))
             for name in names:
-                choice(
-                    name, getattr(policy, policy_list), f"the policy's {policy_list!r} list", failure(field)
-                )
+                choice(name, getattr(policy, policy_list), f"the policy's {policy_list!r} list", failure(field))
             values[field] = names
     if given("resolve") is not None:
         values["resolve"] = _resolve(given("resolve"), failure("resolve"))
@@ -388,9 +386,7 @@ def _resolve(value: object, fail: Fail) -> Resolve:
     try:
         signature.bind(None, None)
     except TypeError:
-        raise fail(
-            f"must accept two positional arguments (input, context); its signature is {signature}"
-        ) from None
+        raise fail(f"must accept two positional arguments (input, context); its signature is {signature}") from None
     return value
 
 

@@ -54,8 +54,7 @@ class IntentPolicy:
             def fail(reason: str, keyword: str = keyword) -> RegistryError:
                 return RegistryError(
                     "invalid-definition",
-                    f"IntentRegistry policy {keyword!r} {reason}. Pass a list of names, or omit it "
-                    "to allow any name.",
+                    f"IntentRegistry policy {keyword!r} {reason}. Pass a list of names, or omit it to allow any name.",
                     field=keyword,
                 )
 

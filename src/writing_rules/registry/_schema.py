@@ -37,9 +37,7 @@ ASSERTIONS = frozenset(
         "uniqueItems", "anyOf", "oneOf",
     }
 )  # fmt: skip
-ANNOTATIONS = frozenset(
-    {"description", "default", "title", "examples", "format", "$schema", "$id", "$comment"}
-)
+ANNOTATIONS = frozenset({"description", "default", "title", "examples", "format", "$schema", "$id", "$comment"})
 _TYPES = ("null", "boolean", "object", "array", "number", "integer", "string")
 _STRING_ANNOTATIONS = ("description", "title", "format", "$schema", "$id", "$comment")
 _NUMBERS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
@@ -77,11 +75,7 @@ def _is_count(value: object) -> bool:
 
 
 def _unique_strings(value: object) -> bool:
-    return (
-        isinstance(value, tuple)
-        and all(isinstance(item, str) for item in value)
-        and len(set(value)) == len(value)
-    )
+    return isinstance(value, tuple) and all(isinstance(item, str) for item in value) and len(set(value)) == len(value)
 
 
 def check_schema(schema: Any, path: tuple[str | int, ...] = ()) -> None:
@@ -100,9 +94,7 @@ def check_schema(schema: Any, path: tuple[str | int, ...] = ()) -> None:
         )
 
     def bad(keyword: str, rule: str) -> SchemaError:
-        return SchemaError(
-            json_pointer(*path, keyword), f"'{keyword}' must be {rule}; got {show(schema[keyword])}"
-        )
+        return SchemaError(json_pointer(*path, keyword), f"'{keyword}' must be {rule}; got {show(schema[keyword])}")
 
     for keyword in _STRING_ANNOTATIONS:
         if keyword in schema and not isinstance(schema[keyword], str):
@@ -251,9 +243,7 @@ def _check_number(schema: Mapping[str, Any], value: int | float, here: str) -> N
     if "maximum" in schema and value > schema["maximum"]:
         raise ArgumentError(here, f"must be at most {show(schema['maximum'])}; got {show(value)}")
     if "exclusiveMinimum" in schema and value <= schema["exclusiveMinimum"]:
-        raise ArgumentError(
-            here, f"must be greater than {show(schema['exclusiveMinimum'])}; got {show(value)}"
-        )
+        raise ArgumentError(here, f"must be greater than {show(schema['exclusiveMinimum'])}; got {show(value)}")
     if "exclusiveMaximum" in schema and value >= schema["exclusiveMaximum"]:
         raise ArgumentError(here, f"must be less than {show(schema['exclusiveMaximum'])}; got {show(value)}")
 

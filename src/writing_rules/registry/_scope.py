@@ -80,9 +80,7 @@ class ScopeRegistry:
         require_sources: bool = False,
     ) -> ScopeRegistry:
         """A registry holding ``scopes``; raises ``RegistryError`` when one is invalid."""
-        return cls(
-            scopes, categories=categories, require_goals=require_goals, require_sources=require_sources
-        )
+        return cls(scopes, categories=categories, require_goals=require_goals, require_sources=require_sources)
 
     def _build(self, definition: object, index: int) -> RegisteredScope:
         raw_id = definition.get("id") if isinstance(definition, Mapping) else None
@@ -101,8 +99,7 @@ class ScopeRegistry:
             failure("category"),
         )
         lists = {
-            field: name_list(fields[field], failure(field)) if fields.get(field) is not None else ()
-            for field in _LISTS
+            field: name_list(fields[field], failure(field)) if fields.get(field) is not None else () for field in _LISTS
         }
         if scope_id in lists["aliases"]:
             raise failure("aliases")(f"repeats the scope's own id {scope_id!r}; an alias is another name")

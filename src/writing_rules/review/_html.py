@@ -92,9 +92,7 @@ def render_html(
     return render_report([ReportDocument(None, text, tuple(items), language)], language=language, title=title)
 
 
-def render_report(
-    documents: Sequence[ReportDocument], *, language: str = "en", title: str | None = None
-) -> str:
+def render_report(documents: Sequence[ReportDocument], *, language: str = "en", title: str | None = None) -> str:
     """The report for several documents: one section each, one side list and navigation for all."""
     if language not in LABELS:
         raise ValueError(f"language must be 'en' or 'de', not {language!r}")
@@ -271,10 +269,7 @@ def _document_section(
         heading = f"<h2>{_text(document.label)}{meta}</h2>"
     if document.error is not None or document.text is None:
         reason = _text(document.error or "")
-        return (
-            f'<section class="document">{heading}'
-            f'<p class="failed">{labels["not_scanned"]}: {reason}</p></section>\n'
-        )
+        return f'<section class="document">{heading}<p class="failed">{labels["not_scanned"]}: {reason}</p></section>\n'
     return (
         f'<section class="document">{heading}<pre class="doc" lang="{_attr(document.language)}">\n'
         f"{_marked(document.text, hits, colours)}</pre></section>\n"
@@ -324,9 +319,7 @@ def _aside(
     return "".join(out)
 
 
-def _hit_item(
-    hit: _Hit, rule_id: str, labels: Mapping[str, str], document_labels: Sequence[str | None]
-) -> str:
+def _hit_item(hit: _Hit, rule_id: str, labels: Mapping[str, str], document_labels: Sequence[str | None]) -> str:
     where = f"{hit.line}:{hit.column}"
     label = document_labels[hit.document]
     if label is not None:

@@ -73,9 +73,7 @@ def _edit(finding: object, text: str, number: int) -> tuple[int, int, str]:
     if not 0 <= start < end <= len(text):
         raise ValueError(f"finding {number}: span {start}..{end} is not inside the text")
     if not isinstance(match, str) or text[start:end] != match:
-        raise ValueError(
-            f"finding {number}: match is not the text at {start}..{end}; was it located in this text?"
-        )
+        raise ValueError(f"finding {number}: match is not the text at {start}..{end}; was it located in this text?")
     if not isinstance(suggestion, str):
         raise ValueError(f"finding {number}: suggestion must be a str")
     return start, end, suggestion

@@ -39,9 +39,7 @@ class ReviewParse:
     text: str = field(default="", repr=False)
 
 
-def parse_review_response(
-    reply: object, *, text: str, rule_ids: Sequence[str], max_findings: int
-) -> ReviewParse:
+def parse_review_response(reply: object, *, text: str, rule_ids: Sequence[str], max_findings: int) -> ReviewParse:
     """Check ``reply`` (a JSON string, or the decoded object) and locate its findings in ``text``.
 
     ``rule_ids`` and ``max_findings`` are what the prompt was composed with.
@@ -95,8 +93,7 @@ def parse_review_response(
                 _reject(
                     item,
                     "not-located",
-                    f"Item {position}: the quote was not found in the document, "
-                    "not even with white space ignored.",
+                    f"Item {position}: the quote was not found in the document, not even with white space ignored.",
                 )
             )
         elif len(spans) > 1:

@@ -226,9 +226,7 @@ class WritingToolDispatcher:
                 "language": language,
                 "ruleIds": list(rule_ids),
                 "maxFindings": max_findings,
-                "prompt": compose_prompt(
-                    arguments["profile"], language, rule_ids, max_findings, self._review
-                ),
+                "prompt": compose_prompt(arguments["profile"], language, rule_ids, max_findings, self._review),
                 "responseSchema": response_schema(rule_ids, max_findings),
             }
         rule_ids = select_rules(arguments, signals_only=True, problems=[])
@@ -242,20 +240,16 @@ class WritingToolDispatcher:
 
     def _evidence_query(self, arguments: dict[str, Any]) -> tuple[Mapping[str, str], dict[str, Any] | None]:
         """The frozen query, and the result when no callback is to be called."""
-        query = freeze_query(
-            arguments["language"], arguments["profile"], arguments["role"], arguments["cohortId"]
-        )
+        query = freeze_query(arguments["language"], arguments["profile"], arguments["role"], arguments["cohortId"])
         if self._comparison is None:
             return query, evidence_missing(
                 query,
-                "The host has not configured model-comparison evidence, so none is available "
-                "and no model is chosen.",
+                "The host has not configured model-comparison evidence, so none is available and no model is chosen.",
             )
         if self._callback is None:
             return query, evidence_missing(
                 query,
-                "The host has no evidence source for model comparisons, so none is available "
-                "and no model is chosen.",
+                "The host has no evidence source for model comparisons, so none is available and no model is chosen.",
             )
         return query, None
 

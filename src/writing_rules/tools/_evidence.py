@@ -114,9 +114,7 @@ def freeze_query(language: str, profile: str, role: str, cohort_id: str) -> Mapp
     )
 
 
-def freeze_context(
-    available_model_ids: Sequence[str], cohort_ids: Sequence[str]
-) -> Mapping[str, tuple[str, ...]]:
+def freeze_context(available_model_ids: Sequence[str], cohort_ids: Sequence[str]) -> Mapping[str, tuple[str, ...]]:
     """The read-only context the callback receives; the id lists become tuples.
 
     The dispatcher checks emptiness and duplicates when it is created; this only
@@ -134,9 +132,7 @@ def freeze_context(
 # --- results for the cases without usable evidence ---------------------------------------
 
 
-def evidence_missing(
-    query: Mapping[str, str], explanation: str, limitations: Sequence[str] = ()
-) -> dict[str, Any]:
+def evidence_missing(query: Mapping[str, str], explanation: str, limitations: Sequence[str] = ()) -> dict[str, Any]:
     """``data`` when there is no context or no callback (cases 1 and 3)."""
     return _no_selection(
         _MISSING,
@@ -163,9 +159,7 @@ def evidence_failed(query: Mapping[str, str], error: BaseException) -> dict[str,
     )
 
 
-def _no_selection(
-    status: str, query: Mapping[str, str], explanation: str, limitations: list[str]
-) -> dict[str, Any]:
+def _no_selection(status: str, query: Mapping[str, str], explanation: str, limitations: list[str]) -> dict[str, Any]:
     return {
         "status": status,
         "query": _request_copy(query),
@@ -180,9 +174,7 @@ def _no_selection(
 # --- validating the host's evidence --------------------------------------------------------
 
 
-def check_evidence(
-    evidence: object, *, query: Mapping[str, str], available_model_ids: Sequence[str]
-) -> dict[str, Any]:
+def check_evidence(evidence: object, *, query: Mapping[str, str], available_model_ids: Sequence[str]) -> dict[str, Any]:
     """Validate the callback's evidence (cases 6 and 7); never raises an ``Exception``.
 
     Returns a deep copy in plain JSON types with the host's status, or an
@@ -240,9 +232,7 @@ class _Checker:
             )
         query = self.query(fields["query"])
         sources, source_ids = self.sources(fields["sources"])
-        explanation = self.string(
-            fields["explanation"], "explanation", what="a non-blank string", blank=False
-        )
+        explanation = self.string(fields["explanation"], "explanation", what="a non-blank string", blank=False)
         limitations = self.strings(fields["limitations"], "limitations")
         best_value = self.selection(fields["bestValue"], "bestValue", source_ids)
         highest_detection = self.selection(fields["highestDetection"], "highestDetection", source_ids)
@@ -309,18 +299,12 @@ class _Checker:
             source_id = self.string(fields["id"], f"{path}.id", what="a non-blank string", blank=False)
             if isinstance(source_id, str) and source_id.strip():
                 if source_id in ids:
-                    self.problem(
-                        f"{path}.id", f"{_show(source_id)} is already used; source ids must be unique"
-                    )
+                    self.problem(f"{path}.id", f"{_show(source_id)} is already used; source ids must be unique")
                 ids.add(source_id)
-            location = self.string(
-                fields["location"], f"{path}.location", what="a non-blank string", blank=False
-            )
+            location = self.string(fields["location"], f"{path}.location", what="a non-blank string", blank=False)
             digest = self.string(fields["sha256"], f"{path}.sha256", what="a SHA-256 hex digest")
             if isinstance(digest, str) and not _SHA256.fullmatch(digest):
-                self.problem(
-                    f"{path}.sha256", "must be exactly 64 lowercase hexadecimal characters (0-9, a-f)"
-                )
+                self.problem(f"{path}.sha256", "must be exactly 64 lowercase hexadecimal characters (0-9, a-f)")
             copies.append({"id": source_id, "location": location, "sha256": digest})
         return copies, frozenset(ids)
 
@@ -336,8 +320,7 @@ class _Checker:
         if isinstance(model_id, str) and model_id not in self.model_ids:
             self.problem(
                 f"{path}.modelId",
-                f"{_show(model_id)} is not one of the host's available model ids: "
-                f"{_list(sorted(self.model_ids))}",
+                f"{_show(model_id)} is not one of the host's available model ids: {_list(sorted(self.model_ids))}",
             )
         return {
             "modelId": model_id,
@@ -364,9 +347,7 @@ class _Checker:
             ref = self.string(item, f"{path}[{index}]", what="a source id")
             if isinstance(ref, str):
                 if ref in seen:
-                    self.problem(
-                        f"{path}[{index}]", f"{_show(ref)} is listed twice; source ids must be unique"
-                    )
+                    self.problem(f"{path}[{index}]", f"{_show(ref)} is listed twice; source ids must be unique")
                 elif source_ids is not None and ref not in source_ids:
                     self.problem(f"{path}[{index}]", f"{_show(ref)} is not the id of a record in sources")
                 seen.add(ref)
@@ -410,17 +391,13 @@ class _Checker:
             return _BAD
         return {
             "usd": self.usd(fields["usd"], f"{path}.usd"),
-            "includesFailedAttempts": self.boolean(
-                fields["includesFailedAttempts"], f"{path}.includesFailedAttempts"
-            ),
+            "includesFailedAttempts": self.boolean(fields["includesFailedAttempts"], f"{path}.includesFailedAttempts"),
             "includesRetries": self.boolean(fields["includesRetries"], f"{path}.includesRetries"),
         }
 
     def require_best_value(self, selection: dict[str, Any]) -> None:
         if selection["independentlyJudged"] is False:
-            self.problem(
-                "bestValue.independentlyJudged", "is false; bestValue needs independently judged reviews"
-            )
+            self.problem("bestValue.independentlyJudged", "is false; bestValue needs independently judged reviews")
         reviews = selection["reviews"]
         if reviews is not _BAD and reviews["acceptedComplete"] == 0:
             self.problem(
@@ -577,9 +554,7 @@ class _Checker:
         if kind is not bool and issubclass(kind, int):
             number = int.__int__(raw)  # type: ignore[arg-type]
             if not 0 <= number <= _MAX_SAFE_INTEGER:
-                self.problem(
-                    path, f"is {_show_int(number)}; expected {allowed} (integers up to {_MAX_SAFE_INTEGER})"
-                )
+                self.problem(path, f"is {_show_int(number)}; expected {allowed} (integers up to {_MAX_SAFE_INTEGER})")
                 return _BAD
             return number
         if issubclass(kind, float):
@@ -692,9 +667,7 @@ def _exception_name(exc: BaseException) -> str:
 
 
 def _request_copy(query: Mapping[str, str]) -> dict[str, str]:
-    return {
-        _require_str(key, "query key"): _require_str(value, f"query[{key!r}]") for key, value in query.items()
-    }
+    return {_require_str(key, "query key"): _require_str(value, f"query[{key!r}]") for key, value in query.items()}
 
 
 def _require_str(value: object, name: str) -> str:

@@ -34,9 +34,7 @@ def _summary(rule: Rule, language: str) -> dict[str, Any]:
     }
 
 
-def rule_knowledge(
-    rule_ids: tuple[str, ...], language: str, detail: str, profile: str | None
-) -> dict[str, Any]:
+def rule_knowledge(rule_ids: tuple[str, ...], language: str, detail: str, profile: str | None) -> dict[str, Any]:
     """``data`` of ``get_writing_rules``: rules in catalogue order."""
     rules = []
     for rule_id in rule_ids:

@@ -47,9 +47,7 @@ def compose_prompt(
             f"{fragments['applies_when']}: {text.applies_when}",
         ]
         for example in text.examples:
-            lines.append(
-                f"- {fragments['before']}: {example.before}\n  {fragments['after']}: {example.after}"
-            )
+            lines.append(f"- {fragments['before']}: {example.before}\n  {fragments['after']}: {example.after}")
         blocks.append("\n".join(lines))
     blocks.append(fragments["untrusted_document"])
     blocks.append(_fill(fragments["response_format"], max_findings=str(max_findings)))

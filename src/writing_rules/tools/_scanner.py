@@ -21,8 +21,6 @@ if TYPE_CHECKING:
 __all__ = ["scan_text"]
 
 
-
-
 def find_spans(text: str, language: str, rule_ids: tuple[str, ...]) -> list[tuple[int, int, int, str, str]]:
     """Distinct (start, end, rule order, rule id, signal id), sorted as the contract orders signals."""
     order = {rule_id: position for position, rule_id in enumerate(data.RULE_IDS) if rule_id in rule_ids}

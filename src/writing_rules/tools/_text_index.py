@@ -357,9 +357,7 @@ def _inline_code(text: str, para_start: int, para_end: int) -> list[tuple[int, i
     return spans
 
 
-def _quotations(
-    text: str, para_start: int, para_end: int, code_spans: list[tuple[int, int]]
-) -> list[tuple[int, int]]:
+def _quotations(text: str, para_start: int, para_end: int, code_spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Quotation regions of one paragraph, ignoring marks inside its code spans."""
     regions: list[tuple[int, int]] = []
     stack: list[tuple[str, int]] = []
