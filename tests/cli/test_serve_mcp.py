@@ -15,7 +15,7 @@ def _without_sdk(monkeypatch: pytest.MonkeyPatch) -> None:
     # submodules too, since an earlier test may have imported them.
     for name in [name for name in sys.modules if name == "mcp" or name.startswith("mcp.")] + ["mcp"]:
         monkeypatch.setitem(sys.modules, name, None)
-    monkeypatch.delitem(sys.modules, "writing_rules._mcp_server", raising=False)
+    monkeypatch.delitem(sys.modules, "writing_rules.mcp._server", raising=False)
 
 
 def test_without_the_extra_it_says_what_to_install(monkeypatch, capsys) -> None:

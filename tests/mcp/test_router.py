@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from writing_rules._mcp_router import McpToolRouter
 from writing_rules.adapters import mcp_tools
 from writing_rules.documents import DirectoryDocumentStore, create_document_tool_dispatcher
+from writing_rules.mcp import McpToolRouter
 from writing_rules.tools import create_writing_tool_dispatcher, writing_review_tools
 
 

@@ -8,19 +8,17 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib.metadata
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ..documents import DirectoryDocumentStore, create_document_tool_dispatcher
 from ..tools import create_writing_tool_dispatcher
 
+if TYPE_CHECKING:
+    from ..mcp import McpToolRouter
+
 __all__ = ["add_serve_mcp_parser", "serve_mcp"]
 
 _EXIT_OK, _EXIT_ERROR = 0, 2
-_SDK_MAJOR = 2  # the extra pins mcp>=2,<3; 1.x has a different server API
-_INSTALL = "install writing-rules[mcp] (pip install 'writing-rules[mcp]')"
-# Missing any of these means the extra is not (fully) installed, not a bug here.
-_SDK_MODULES = frozenset({"mcp", "mcp_types", "anyio", "pydantic"})
 
 
 class _ServeError(ValueError):
@@ -49,21 +47,23 @@ def add_serve_mcp_parser(commands: Any) -> None:
 
 def serve_mcp(args: argparse.Namespace, stderr: TextIO) -> int:
     """Check the options, then serve until the client closes standard input; returns the exit status."""
+    from ..mcp import McpUnavailableError, load_stdio_server  # only this command needs the server
+
     try:
         router = _router(args)
-        serve_stdio = _load_sdk()
-    except _ServeError as error:
+        serve_stdio = load_stdio_server()
+    except (_ServeError, McpUnavailableError) as error:
         stderr.write(f"writing-rules serve-mcp: error: {error}\n")
         return _EXIT_ERROR
-    import anyio  # present: _load_sdk checked the extra
+    import anyio  # present: load_stdio_server checked the extra
 
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how a person stops a server by hand
         anyio.run(serve_stdio, router)
     return _EXIT_OK
 
 
-def _router(args: argparse.Namespace) -> Any:
-    from .._mcp_router import McpToolRouter
+def _router(args: argparse.Namespace) -> McpToolRouter:
+    from ..mcp import McpToolRouter
 
     if (args.audience is None) != (args.goal is None):
         raise _ServeError("give --audience and --goal together, or neither")
@@ -79,19 +79,3 @@ def _router(args: argparse.Namespace) -> Any:
         except (RuntimeError, ValueError) as error:
             raise _ServeError(f"--documents: {error}") from None
     return McpToolRouter(review, documents)
-
-
-def _load_sdk() -> Any:
-    try:
-        version = importlib.metadata.version("mcp")
-    except importlib.metadata.PackageNotFoundError:
-        raise _ServeError(f"the MCP server needs the mcp package: {_INSTALL}") from None
-    if version.split(".")[0] != str(_SDK_MAJOR):
-        raise _ServeError(f"the MCP server needs mcp {_SDK_MAJOR}.x, found {version}: {_INSTALL}")
-    try:
-        from .._mcp_server import serve_stdio
-    except ModuleNotFoundError as error:
-        if (error.name or "").split(".")[0] not in _SDK_MODULES:
-            raise
-        raise _ServeError(f"the MCP server cannot import {error.name}: {_INSTALL}") from None
-    return serve_stdio

@@ -10,10 +10,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ._tool_call import ToolCallError, error_envelope
-from .adapters import mcp_call_result, mcp_tools
-from .documents import DocumentToolDispatcher
-from .tools import WritingToolDispatcher
+from .._tool_call import ToolCallError, error_envelope
+from ..adapters import mcp_call_result, mcp_tools
+from ..documents import DocumentToolDispatcher
+from ..tools import WritingToolDispatcher
 
 __all__ = ["McpToolRouter"]
 

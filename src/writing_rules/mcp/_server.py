@@ -1,7 +1,7 @@
 """The MCP stdio server over an ``McpToolRouter``; the only module that imports the ``mcp`` SDK.
 
-Imported lazily by ``writing-rules serve-mcp``, so the rest of the package works
-without the extra.
+Imported only through ``load_stdio_server()``, so the rest of the package (the
+router included) works without the extra.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import mcp_types as types
 from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
 
-from . import __version__
-from ._mcp_router import McpToolRouter
+from .. import __version__
+from ._router import McpToolRouter
 
 __all__ = ["build_server", "serve_stdio"]
 
