@@ -17,16 +17,11 @@ What this static check misses, the timed run in ``_timing`` catches.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterable
 from typing import Any
 
-if sys.version_info >= (3, 11):
-    from re import _constants as C
-    from re import _parser as sre_parse
-else:  # pragma: no cover - exercised on Python 3.10 only
-    import sre_constants as C
-    import sre_parse
+from ._sre import constants as C
+from ._sre import parser as sre_parse
 
 __all__ = ["static_problems"]
 

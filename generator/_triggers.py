@@ -31,16 +31,12 @@ over the whole text as before.
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import dataclass, field
 from typing import Any
 
-if sys.version_info >= (3, 11):
-    from re import _constants as C
-    from re import _parser as sre_parse
-else:  # pragma: no cover - Python 3.10
-    import sre_constants as C
-    import sre_parse
+from ._sre import constants as C
+from ._sre import extra_cases, simple_lower
+from ._sre import parser as sre_parse
 
 __all__ = ["Trigger", "index_problems", "pattern_trigger"]
 
@@ -320,7 +316,7 @@ def _lookbehind_anchor(item: tuple[Any, Any]) -> tuple[set[tuple[tuple[str, ...]
         inner = list(av[-1])
         return _lookbehind_anchor(inner[0]) if len(inner) == 1 else None
     if op == C.BRANCH:
-        anchors: set[tuple[str, int]] = set()
+        anchors: set[tuple[tuple[str, ...], int]] = set()
         start = False
         for branch in av[1]:
             branch = list(branch)
@@ -565,8 +561,8 @@ def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:
         if trigger.start:
             start.append(index)
     table: dict[str, list[tuple[int, int, tuple[str, ...]]]] = {}
-    for (key, index, offset), literals in sorted(words.items()):
-        table.setdefault(key, []).append((index, offset, tuple(sorted(literals))))
+    for (prefix, index, offset), literals in sorted(words.items()):
+        table.setdefault(prefix, []).append((index, offset, tuple(sorted(literals))))
     return LanguageIndex(
         words={key: tuple(entries) for key, entries in table.items()},
         suffixes=tuple((ending, tuple(found)) for ending, found in sorted(suffixes.items())),
@@ -607,25 +603,11 @@ def fold_table(prefix_chars: set[str]) -> tuple[dict[str, str], str]:
     for code in range(0x110000):
         if not 0xD800 <= code <= 0xDFFF and len(chr(code).lower()) != 1:
             # re compares by the simple lowercase mapping: İ is i.
-            replace[chr(code)] = chr(_simple_lower(code))
-    try:  # Python 3.11+: the pairs re treats as equal beyond simple lowercase
-        from re import _casefix
-
-        extra = _casefix._EXTRA_CASES
-    except ImportError:  # pragma: no cover - Python 3.10 has no such table
-        extra = {}
+            replace[chr(code)] = chr(simple_lower(code))
+    extra = extra_cases()
     for letter in prefix_chars:
         for code in extra.get(ord(letter), ()):
             if chr(code).lower() != letter:
                 replace[chr(code)] = letter
     unsafe = {char for char in replace if char in prefix_chars or char.lower() in prefix_chars}
     return {char: new for char, new in sorted(replace.items()) if char not in unsafe}, "".join(sorted(unsafe))
-
-
-def _simple_lower(code: int) -> int:
-    try:
-        import _sre
-
-        return int(_sre.unicode_tolower(code))
-    except (ImportError, AttributeError):  # pragma: no cover - not CPython
-        return ord(chr(code).lower()[0])

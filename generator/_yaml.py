@@ -84,11 +84,14 @@ def _convert(node: yaml.Node, path: Path, located: Located, problems: list[RuleS
             if key in result:
                 problems.append(RuleSourceError(located.file, line, col, f"duplicate key {key!r} in the same mapping"))
                 continue
-            located.keys[(*path, key)] = (line, col)
-            result[key] = _convert(value_node, (*path, key), located, problems, line_offset)
+            key_path = (*path, key)
+            located.keys[key_path] = (line, col)
+            result[key] = _convert(value_node, key_path, located, problems, line_offset)
         return result
     if isinstance(node, yaml.SequenceNode):
         return [_convert(item, (*path, index), located, problems, line_offset) for index, item in enumerate(node.value)]
+    if not isinstance(node, yaml.ScalarNode):  # pragma: no cover - PyYAML composes only these three
+        raise TypeError(f"unexpected YAML node {type(node).__name__}")
     located.scalar_styles[path] = node.style
     return _scalar(node)
 

@@ -39,7 +39,7 @@ def show(value: object) -> str:
     kind = type(value)
     if kind is str:
         # repr escapes what cannot be printed, lone surrogates included.
-        return repr(value) if len(value) <= 40 else f"a string of {len(value)} characters"
+        return repr(value) if len(value) <= 40 else f"a string of {len(value)} characters"  # type: ignore[arg-type]
     if kind is int:
         return str(value) if -(10**30) < value < 10**30 else "a very large integer"  # type: ignore[operator]
     if value is None:

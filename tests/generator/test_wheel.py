@@ -72,3 +72,5 @@ def test_wheel_carries_a_fresh_module_and_no_runtime_requirements(built: tuple[P
     requirements = metadata.get_all("Requires-Dist") or []
     assert all("extra ==" in requirement for requirement in requirements), requirements
     assert not any(name.startswith(("generator/", "templates/", "rules-src/")) for name in names)
+    # PEP 561: type checkers read the package's annotations only when this marker ships.
+    assert "writing_rules/py.typed" in names

@@ -310,9 +310,9 @@ def _edit(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) 
         }
     )
     if not envelope["ok"]:
-        error = envelope["error"]
-        stderr.write(f"writing-rules: {args.document}: {error['message']}\n")
-        for candidate in error.get("candidates") or ():
+        failure = envelope["error"]
+        stderr.write(f"writing-rules: {args.document}: {failure['message']}\n")
+        for candidate in failure.get("candidates") or ():
             stderr.write(f"    closest, line {candidate['line']}: {candidate['text']}\n")
         return EXIT_ERROR
     result = envelope["data"]

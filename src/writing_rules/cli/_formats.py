@@ -49,7 +49,11 @@ def render_text(results: Sequence[FileScan]) -> str:
 
 def render_json(results: Sequence[FileScan]) -> str:
     """A list with one object per scanned file: the tool's ``data`` plus ``path`` and ``language``."""
-    files = [{**result.data, "path": result.path, "language": result.language} for result in _scanned(results)]
+    files = [
+        {**result.data, "path": result.path, "language": result.language}
+        for result in results
+        if result.data is not None
+    ]
     return json.dumps(files, ensure_ascii=False, indent=2) + "\n"
 
 
@@ -161,7 +165,7 @@ def render_html_report(results: Sequence[FileScan], language: str | None = None)
             label=result.path,
             text=result.text,
             hits=tuple(result.data["signals"]) if result.data is not None else (),
-            language=result.language or language,
+            language=result.language or language or "en",
             error=result.error,
         )
         for result in results

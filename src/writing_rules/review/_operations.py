@@ -37,6 +37,7 @@ def findings_to_operations(
 
     Raises ``ValueError`` for findings whose offsets do not fit the text.
     """
+    findings: list[Mapping[str, Any]]
     if isinstance(parse_or_findings, ReviewParse):
         findings = list(parse_or_findings.findings)
         document = parse_or_findings.text if text is None else text

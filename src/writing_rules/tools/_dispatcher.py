@@ -140,26 +140,26 @@ class WritingToolDispatcher:
             return error_envelope(None, error, has_id=has_id, call_id=call_id)
         except Exception:  # a hostile mapping: its methods raised
             _, has_id, call_id = call_identity(call)
-            error = ToolCallError("invalid-call", "The tool call could not be read as a JSON object.")
-            return error_envelope(None, error, has_id=has_id, call_id=call_id)
+            failure = ToolCallError("invalid-call", "The tool call could not be read as a JSON object.")
+            return error_envelope(None, failure, has_id=has_id, call_id=call_id)
         tool = parsed.name
         if tool not in TOOL_NAMES:
-            error = ToolCallError(
+            failure = ToolCallError(
                 "unknown-tool",
                 f"Unknown tool {tool[:80]!r}; this dispatcher executes: {', '.join(data.TOOL_NAMES)}.",
                 field="/name",
             )
             # Echo the name only when it is a plausible tool name: a model's junk stays out of "tool".
             shown = tool if _TOOL_NAME.fullmatch(tool) else None
-            return error_envelope(shown, error, has_id=parsed.has_id, call_id=parsed.call_id)
+            return error_envelope(shown, failure, has_id=parsed.has_id, call_id=parsed.call_id)
         if tool == _PROMPT and self._review is None:
-            error = ToolCallError(
+            failure = ToolCallError(
                 "host-context-missing",
                 "compose_writing_review_prompt needs the host's review context (audience and goal), "
                 "which this host has not configured; a tool call cannot supply it. "
                 "Use get_writing_rules or find_writing_signals instead.",
             )
-            return error_envelope(tool, error, has_id=parsed.has_id, call_id=parsed.call_id)
+            return error_envelope(tool, failure, has_id=parsed.has_id, call_id=parsed.call_id)
         problems = data.VALIDATORS[tool](arguments)
         # The validator reports the first problem in the contract's order; the checks
         # beyond the schema are selection and length problems, so they can only come
@@ -168,8 +168,8 @@ class WritingToolDispatcher:
             problems.extend(self._runtime_problems(tool, arguments, problems))
         if problems:
             _, code, field, message = min(problems, key=_rank)
-            error = ToolCallError(code, message, field=field)
-            return error_envelope(tool, error, has_id=parsed.has_id, call_id=parsed.call_id)
+            failure = ToolCallError(code, message, field=field)
+            return error_envelope(tool, failure, has_id=parsed.has_id, call_id=parsed.call_id)
         return _Prepared(tool, arguments, parsed.has_id, parsed.call_id)
 
     def _runtime_problems(

@@ -592,7 +592,7 @@ def _is_mapping(value: object) -> bool:
 def _plain_str(value: object) -> str | None:
     """A plain ``str`` copy of a string (subclass overrides bypassed), else None."""
     if issubclass(type(value), str):
-        return str.__str__(value)  # type: ignore[arg-type]
+        return str.__str__(value)
     return None
 
 
@@ -613,7 +613,7 @@ def _kind(value: object) -> str:
             return f"the number {number!r} (a float; host counts must be integers)"
         return f"the number {number!r}"
     if issubclass(kind, str):
-        return f"the string {_show(str.__str__(value))}"  # type: ignore[arg-type]
+        return f"the string {_show(str.__str__(value))}"
     if issubclass(kind, (list, tuple)):
         return "an array"
     if _is_mapping(value):

@@ -153,6 +153,11 @@ class TextIndex:
     """Offsets, lines and context flags of one text; immutable once built."""
 
     __slots__ = ("_astral", "_context", "_language", "_line_starts", "_text")
+    _text: str
+    _language: str
+    _line_starts: tuple[int, ...]
+    _astral: tuple[int, ...]
+    _context: _Context | None
 
     def __init__(self, text: str, language: str) -> None:
         if not isinstance(text, str):
