@@ -11,14 +11,15 @@ from typing import Any, TextIO
 
 from .._lazy_rules import rule_data as data
 from ..documents import DirectoryDocumentStore, create_document_tool_dispatcher
+from ..lint import ConfigError
 from ..tools import create_writing_tool_dispatcher, writing_review_tools
-from ._formats import FORMATS, render_html_report, render_json, render_sarif, render_text
+from ._formats import FORMATS, render_github, render_html_report, render_json, render_sarif, render_text
+from ._linting import LintRun, LintUsageError, add_lint_arguments, prepare_lint
 from ._scan import (
     DEFAULT_GLOBS,
     STDIN,
     FileScan,
     ScanOptions,
-    collect_paths,
     scan_one,
     scan_one_keeping_text,
     scan_source,
@@ -74,7 +75,6 @@ def build_parser() -> argparse.ArgumentParser:
     scan.add_argument(
         "--language",
         choices=("en", "de", "auto"),
-        default="auto",
         help="language of the documents; auto (default) decides per file from its words",
     )
     scan.add_argument("--profile", help=f"scan with one profile's rules ({_PROFILES})")
@@ -84,6 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
     scan.add_argument("--output", metavar="FILE", help="write the report to FILE instead of standard output")
     scan.add_argument("--no-fail", action="store_true", help="exit 0 even when signals were found")
     scan.add_argument("--jobs", type=_positive, default=1, metavar="N", help="scan with N processes")
+    add_lint_arguments(scan)
 
     rules = commands.add_parser("rules", help="list the writing rules", description="List the writing rules.")
     rules.add_argument("--profile", help=f"only this profile's rules ({_PROFILES})")
@@ -146,14 +147,17 @@ def _check_selection(options: ScanOptions) -> None:
         raise UsageError(message.replace("Argument ruleIds", "--rule").replace("Argument profile", "--profile"))
 
 
-def _scan_all(args: argparse.Namespace, options: ScanOptions, stdin: Any, stderr: TextIO) -> list[FileScan]:
-    paths, failed = collect_paths(args.paths, args.glob or DEFAULT_GLOBS)
+def _scan_all(
+    args: argparse.Namespace, options: ScanOptions, lint: LintRun, stdin: Any, stderr: TextIO
+) -> list[FileScan]:
+    paths, failed = lint.collect(args.paths, args.glob, DEFAULT_GLOBS)
     results: list[FileScan] = list(failed)
     if STDIN in paths:
         paths.remove(STDIN)
-        results.append(scan_source(STDIN, options, stdin.buffer.read() if hasattr(stdin, "buffer") else b""))
+        stdin_options = lint.options_for(STDIN, options)
+        results.append(scan_source(STDIN, stdin_options, stdin.buffer.read() if hasattr(stdin, "buffer") else b""))
     show_progress = stderr.isatty() and len(paths) >= _PROGRESS_THRESHOLD
-    jobs = [(path, options) for path in paths]
+    jobs = [(path, lint.options_for(path, options)) for path in paths]
     # Only the HTML report shows the text; the other formats leave it out of the transfer.
     worker = scan_one_keeping_text if args.format == "html" else scan_one
     if args.jobs > 1 and len(jobs) > 1:
@@ -179,30 +183,44 @@ def _progress(stderr: TextIO, show: bool, done: int, total: int) -> None:
 
 
 def _scan(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) -> int:
-    options = ScanOptions(args.language, args.profile, tuple(args.rule or ()), args.max_signals)
+    options = ScanOptions(args.language or "auto", args.profile, tuple(args.rule or ()), args.max_signals)
     _check_selection(options)
-    results = _scan_all(args, options, stdin, stderr)
+    lint = prepare_lint(args)
+    results = _scan_all(args, options, lint, stdin, stderr)
+    results, directive_errors, unused_found = lint.finish(results, stderr)
     if args.format == "text":
         report = render_text(results)
+    elif args.format == "github":
+        report = render_github(results)
     elif args.format == "json":
         report = render_json(results)
     elif args.format == "html":
-        report = render_html_report(results, None if args.language == "auto" else args.language)
+        report = render_html_report(results, None if options.language == "auto" else options.language)
     else:
-        report = render_sarif(results, "en" if args.language == "auto" else args.language)
+        report = render_sarif(results, "en" if options.language == "auto" else options.language)
     _write_report(report, args.output, stdout)
     signals = 0
+    warnings = set()
     for result in results:
+        if result.cache_warning is not None:
+            warnings.add(result.cache_warning)
         if result.error is not None:
             stderr.write(f"writing-rules: {result.path}: {result.error}; not scanned\n")
         elif result.data is not None:
             count = len(result.data["signals"])
             signals += count
             how = "detected" if result.detected else "given"
-            stderr.write(f"{result.path}: {count} signal{'s' * (count != 1)} (language {result.language}, {how})\n")
-    if any(result.error is not None for result in results):
+            note = f"; {result.note}" if result.note else ""
+            stderr.write(
+                f"{result.path}: {count} signal{'s' * (count != 1)} (language {result.language}, {how}{note})\n"
+            )
+    for warning in sorted(warnings):
+        stderr.write(f"writing-rules: warning: {warning}\n")
+    if directive_errors or any(result.error is not None for result in results):
         return EXIT_ERROR
-    return EXIT_SIGNALS if signals and not args.no_fail else EXIT_CLEAN
+    if args.write_baseline is not None:
+        return EXIT_CLEAN
+    return EXIT_SIGNALS if (signals or unused_found) and not args.no_fail else EXIT_CLEAN
 
 
 def _write_report(report: str, output: str | None, stdout: TextIO) -> None:
@@ -343,6 +361,6 @@ def run(argv: Sequence[str] | None, stdin: Any, stdout: TextIO, stderr: TextIO) 
         if args.command == "serve-mcp":
             return serve_mcp(args, stderr)
         return _edit(args, stdin, stdout, stderr)
-    except UsageError as error:
+    except (UsageError, LintUsageError, ConfigError) as error:
         stderr.write(f"writing-rules {args.command}: error: {error}\n")
         return EXIT_ERROR

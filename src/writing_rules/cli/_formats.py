@@ -13,9 +13,9 @@ from .._lazy_rules import rule_data as data
 from ..review._html import ReportDocument, render_report
 from ._scan import STDIN_NAME, FileScan
 
-__all__ = ["FORMATS", "render_html_report", "render_json", "render_sarif", "render_text"]
+__all__ = ["FORMATS", "render_github", "render_html_report", "render_json", "render_sarif", "render_text"]
 
-FORMATS = ("text", "json", "sarif", "html")
+FORMATS = ("text", "json", "sarif", "html", "github")
 _SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _INFORMATION_URI = "https://pypi.org/project/writing-rules/"
 _LEVELS = {"error": "error", "warning": "warning"}  # anything else (info, suggestion) is a note
@@ -44,6 +44,47 @@ def render_text(results: Sequence[FileScan]) -> str:
                 f"{result.path}:{signal['line']}:{signal['column']}: {signal['ruleId']}: "
                 f"{match} {_title(signal['ruleId'], result.language)}"
             )
+    return "".join(line + "\n" for line in lines)
+
+
+_GITHUB_COMMANDS = {"error": "error", "warning": "warning", "suggestion": "notice"}
+
+
+def _github_escape(value: str, *, property_: bool) -> str:
+    value = value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    if property_:
+        value = value.replace(":", "%3A").replace(",", "%2C")
+    return value
+
+
+def render_github(results: Sequence[FileScan]) -> str:
+    """GitHub Actions workflow commands, one annotation per signal (``::warning file=…,line=…::…``).
+
+    Rule levels choose the command: error, warning, or notice for suggestions.
+    """
+    from ..lint import rule_level
+
+    lines = []
+    for result in _scanned(results):
+        assert result.data is not None
+        path = _uri(result.path)
+        for signal in result.data["signals"]:
+            end_line, end_column = _end(signal)
+            command = _GITHUB_COMMANDS.get(rule_level(signal["ruleId"]), "warning")
+            title = _title(signal["ruleId"], result.language)
+            properties = ",".join(
+                f"{name}={_github_escape(str(value), property_=True)}"
+                for name, value in (
+                    ("file", path),
+                    ("line", signal["line"]),
+                    ("endLine", end_line),
+                    ("col", signal["column"]),
+                    ("endColumn", end_column),
+                    ("title", f"{signal['ruleId']}: {title}"),
+                )
+            )
+            match = json.dumps(signal["match"], ensure_ascii=False)
+            lines.append(f"::{command} {properties}::{_github_escape(f'{match}: {title}', property_=False)}")
     return "".join(line + "\n" for line in lines)
 
 

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import fnmatch
+import hashlib
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import __version__
+from .._lazy_rules import rule_data as data
+from ..lint import FileSettings, LintedText, ResultCache, cache_key, lint_signals, markup_for
 from ..tools import create_writing_tool_dispatcher
 from ._chunks import scan_whole_text
 from ._language import detect_language
@@ -37,6 +41,12 @@ class ScanOptions:
     profile: str | None = None
     rule_ids: tuple[str, ...] = ()
     max_signals: int | None = None
+    # What writing_rules.lint adds: the file's settings (configuration plus command line),
+    # the cache folder, whether baseline fingerprints are needed, and the name for stdin.
+    settings: FileSettings | None = None
+    cache_dir: str | None = None
+    fingerprints: bool = False
+    stdin_name: str | None = None
 
     def tool_arguments(self, language: str) -> dict[str, Any]:
         arguments: dict[str, Any] = {"language": language}
@@ -57,6 +67,9 @@ class FileScan:
     data: Mapping[str, Any] | None = None
     error: str | None = None
     text: str | None = field(default=None, repr=False, compare=False)
+    lint: LintedText | None = None
+    cache_warning: str | None = None
+    note: str = ""  # what the baseline, --diff and directives held back, for the summary line
 
 
 def collect_paths(arguments: Sequence[str], globs: Sequence[str]) -> tuple[list[str], list[FileScan]]:
@@ -84,34 +97,75 @@ def _walk(root: str, globs: Sequence[str]) -> Iterable[str]:
                 yield os.path.join(folder, name)
 
 
+def read_bytes(path: str, stdin_bytes: bytes | None = None) -> bytes:
+    """The file's bytes (``OSError`` when it cannot be read)."""
+    if path == STDIN:
+        return stdin_bytes or b""
+    with open(path, "rb") as handle:
+        return handle.read()
+
+
 def read_text(path: str, stdin_bytes: bytes | None = None) -> str:
     """The file's text; ``OSError`` or ``UnicodeDecodeError`` when it cannot be read as UTF-8."""
-    if path == STDIN:
-        raw = stdin_bytes or b""
-    else:
-        with open(path, "rb") as handle:
-            raw = handle.read()
     # A UTF-8 byte-order mark is not part of the text: editors do not count it in columns.
-    return raw.decode("utf-8-sig")
+    return read_bytes(path, stdin_bytes).decode("utf-8-sig")
+
+
+def _settings(options: ScanOptions) -> FileSettings:
+    if options.settings is not None:
+        return options.settings
+    return FileSettings(language=options.language, profile=options.profile, rules=options.rule_ids or None)
+
+
+def _scan_text(text: str, language: str, settings: FileSettings) -> dict[str, Any]:
+    rule_ids = settings.rule_ids()
+    if not rule_ids:  # everything disabled: nothing to ask the tool
+        return {"language": language, "ruleIds": [], "signals": [], "totalSignals": 0, "truncated": False}
+    dispatcher = create_writing_tool_dispatcher()
+    return dict(scan_whole_text(dispatcher.dispatch, text, {"language": language, "ruleIds": list(rule_ids)}))
 
 
 def scan_source(path: str, options: ScanOptions, stdin_bytes: bytes | None = None) -> FileScan:
     """Read and scan one file; never raises for a file problem (the reason goes into ``error``)."""
-    shown = STDIN_NAME if path == STDIN else path
+    shown = (options.stdin_name or STDIN_NAME) if path == STDIN else path
     try:
-        text = read_text(path, stdin_bytes)
+        raw = read_bytes(path, stdin_bytes)
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         return FileScan(path=shown, error=f"not UTF-8 text (invalid byte at offset {error.start})")
     except OSError as error:
         return FileScan(path=shown, error=error.strerror or type(error).__name__)
-    detected = options.language == "auto"
-    language = detect_language(text) if detected else options.language
-    dispatcher = create_writing_tool_dispatcher()
-    data = dict(scan_whole_text(dispatcher.dispatch, text, options.tool_arguments(language)))
-    if options.max_signals is not None and len(data["signals"]) > options.max_signals:
-        data["signals"] = data["signals"][: options.max_signals]
-        data["truncated"] = True
-    return FileScan(path=shown, language=language, detected=detected, data=data, text=text)
+    settings = _settings(options)
+    cache = ResultCache(options.cache_dir) if options.cache_dir is not None else None
+    key = ""
+    cached = None
+    if cache is not None:
+        content = hashlib.sha256(raw).hexdigest()
+        key = cache_key("scan-1", __version__, data.SOURCE_DIGEST, settings.key(), content)
+        cached = cache.get(key)
+    if cached is not None:
+        language, detected, result = cached["language"], cached["detected"], dict(cached["data"])
+    else:
+        detected = settings.language == "auto"
+        language = detect_language(text) if detected else settings.language
+        result = _scan_text(text, language, settings)
+        if cache is not None:
+            cache.put(key, {"language": language, "detected": detected, "data": result})
+    linted = lint_signals(
+        text, result["signals"], settings, markup_for(shown, settings), fingerprints=options.fingerprints
+    )
+    # --max-signals is applied by the caller, after the baseline and --diff.
+    result["signals"] = list(linted.signals)
+    result["totalSignals"] = len(linted.signals)
+    return FileScan(
+        path=shown,
+        language=language,
+        detected=detected,
+        data=result,
+        text=text,
+        lint=linted,
+        cache_warning=cache.warning if cache is not None else None,
+    )
 
 
 def scan_one_keeping_text(job: tuple[str, ScanOptions]) -> FileScan:
@@ -122,4 +176,12 @@ def scan_one_keeping_text(job: tuple[str, ScanOptions]) -> FileScan:
 def scan_one(job: tuple[str, ScanOptions]) -> FileScan:
     """``scan_source`` for a worker process (no stdin there); drops the text to keep the transfer small."""
     result = scan_source(*job)
-    return FileScan(result.path, result.language, result.detected, result.data, result.error)
+    return FileScan(
+        result.path,
+        result.language,
+        result.detected,
+        result.data,
+        result.error,
+        lint=result.lint,
+        cache_warning=result.cache_warning,
+    )

@@ -1,0 +1,236 @@
+"""``scan``'s linter options: configuration, suppression reports, baseline, ``--diff``, cache.
+
+The behaviour lives in ``writing_rules.lint``; this module turns the options
+into calls and the outcomes into messages and exit statuses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, TextIO
+
+from ..lint import (
+    DEFAULT_CACHE_DIR,
+    LEVELS,
+    Baseline,
+    BaselineError,
+    ChangedLines,
+    ConfigError,
+    ConfigResolver,
+    DiffError,
+    FileSettings,
+    changed_lines,
+    repository_root,
+    write_baseline,
+)
+from ._scan import STDIN, FileScan, ScanOptions, collect_paths
+
+__all__ = ["LintRun", "add_lint_arguments", "prepare_lint"]
+
+
+class LintUsageError(ValueError):
+    """A linter option cannot be used as given; the message says why (exit 2)."""
+
+
+def add_lint_arguments(scan: argparse.ArgumentParser) -> None:
+    """The linter's options on the ``scan`` parser."""
+    group = scan.add_argument_group("configuration, suppression, baseline, changed lines, cache")
+    group.add_argument("--config", metavar="FILE", help="use this configuration file for every file")
+    group.add_argument("--no-config", action="store_true", help="ignore .writing-rules.toml and pyproject.toml")
+    group.add_argument(
+        "--min-level",
+        choices=LEVELS,
+        help="report only signals of rules at this level or above (error > warning > suggestion)",
+    )
+    group.add_argument(
+        "--stdin-filename",
+        metavar="NAME",
+        help="name standard input (-) so configuration and markup are chosen as for that file",
+    )
+    group.add_argument(
+        "--report-unused-suppressions",
+        action="store_true",
+        help="report writing-rules directives that silenced nothing (they count as findings)",
+    )
+    group.add_argument("--baseline", metavar="FILE", help="report only signals not recorded in this baseline")
+    group.add_argument("--write-baseline", metavar="FILE", help="record every current signal in FILE and exit 0")
+    group.add_argument("--diff", metavar="REF", help="report only signals on lines changed since the git revision REF")
+    group.add_argument(
+        "--cache-dir",
+        metavar="DIR",
+        help=f"where to keep cached results (default: {DEFAULT_CACHE_DIR}/ at the repository root)",
+    )
+    group.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
+
+
+@dataclass
+class LintRun:
+    """One scan's linter state: how to find settings, and what to filter afterwards."""
+
+    resolver: ConfigResolver
+    args: argparse.Namespace
+    cache_dir: str | None
+    baseline: Baseline | None = None
+    changed: ChangedLines | None = None
+    skipped: list[str] = field(default_factory=list)
+
+    def settings_for(self, path: str, options: ScanOptions) -> FileSettings:
+        """The file's configuration, then the command line on top."""
+        config = self.resolver.config_for(path)
+        settings = config.settings_for(path) if config is not None else FileSettings()
+        args = self.args
+        changes: dict[str, Any] = {}
+        if args.language is not None:
+            changes["language"] = args.language
+        if args.profile is not None:
+            changes["profile"] = args.profile
+        if args.rule:
+            changes["rules"] = tuple(args.rule)
+            changes["disable"] = ()  # rules named on the command line run, whatever the file disables
+        if args.min_level is not None:
+            changes["min_level"] = args.min_level
+        return replace(settings, **changes)
+
+    def options_for(self, path: str, options: ScanOptions) -> ScanOptions:
+        name = self.args.stdin_filename if path == STDIN else None
+        settings = self.settings_for(name or path, options)
+        return replace(
+            options,
+            settings=settings,
+            cache_dir=self.cache_dir,
+            fingerprints=self.baseline is not None or self.args.write_baseline is not None,
+            stdin_name=name,
+        )
+
+    def collect(
+        self, arguments: Sequence[str], globs: Sequence[str] | None, default_globs: Sequence[str]
+    ) -> tuple[list[str], list[FileScan]]:
+        """The files to scan: what the command line names, narrowed (never widened) by ``include`` / ``exclude``."""
+        found: list[str] = []
+        failed: list[FileScan] = []
+        for argument in arguments:
+            if argument == STDIN:
+                name = self.args.stdin_filename
+                config = self.resolver.config_for(name) if name else None
+                if config is None or config.selects(name or ""):
+                    found.append(STDIN)
+                else:
+                    self.skipped.append(name or STDIN)
+                continue
+            explicit = not os.path.isdir(argument)
+            config_here = self.resolver.config_for(argument) if os.path.exists(argument) else None
+            # A configuration's include decides which files of a folder are scanned (unless --glob does).
+            walk_globs = globs or (
+                ("*",) if config_here is not None and config_here.include is not None else default_globs
+            )
+            paths, missing = collect_paths([argument], walk_globs)
+            failed.extend(missing)
+            for path in paths:
+                config = self.resolver.config_for(path)
+                if config is None:
+                    wanted = True
+                elif explicit or globs:
+                    wanted = config.selects(path)
+                elif config.include is None:
+                    wanted = config.selects(path) and any(
+                        fnmatch.fnmatch(os.path.basename(path), glob) for glob in default_globs
+                    )
+                else:
+                    wanted = config.selects(path)
+                if wanted:
+                    found.append(path)
+                elif explicit:
+                    self.skipped.append(path)
+        return list(dict.fromkeys(found)), failed
+
+    def finish(self, results: list[FileScan], stderr: TextIO) -> tuple[list[FileScan], bool, bool]:
+        """Apply the baseline and ``--diff``, write a baseline when asked.
+
+        Returns the results to report, whether directive mistakes were found
+        (exit 2) and whether unused suppressions were reported (a finding).
+        """
+        args = self.args
+        for path in self.skipped:
+            stderr.write(f"{path}: skipped (excluded by the configuration)\n")
+        if args.write_baseline is not None:
+            files = [
+                (result.path, result.lint.signals, result.lint.fingerprints or ())
+                for result in results
+                if result.lint is not None
+            ]
+            try:
+                count = write_baseline(args.write_baseline, files)
+            except BaselineError as error:
+                raise LintUsageError(str(error)) from None
+            stderr.write(f"wrote {count} signal{'s' * (count != 1)} to baseline {args.write_baseline}\n")
+        finished = []
+        directive_errors = unused_found = False
+        for result in results:
+            linted = result.lint
+            if linted is None or result.data is None:
+                finished.append(result)
+                continue
+            for problem in linted.problems:
+                directive_errors = True
+                stderr.write(f"{result.path}:{problem.line}:{problem.column}: error: {problem.message}\n")
+            if args.report_unused_suppressions:
+                for line, column, message in linted.unused:
+                    unused_found = True
+                    stderr.write(f"{result.path}:{line}:{column}: unused suppression: {message}\n")
+            signals = list(linted.signals)
+            notes = []
+            if self.baseline is not None:
+                signals, known = self.baseline.split(result.path, signals, linted.fingerprints or ())
+                if known:
+                    notes.append(f"{known} in baseline")
+            if self.changed is not None:
+                try:
+                    lines = self.changed.lines_for(result.path)
+                except DiffError as error:
+                    raise LintUsageError(str(error)) from None
+                if lines is not None:
+                    before = len(signals)
+                    signals = [signal for signal in signals if signal["line"] in lines]
+                    if before - len(signals):
+                        notes.append(f"{before - len(signals)} on unchanged lines")
+            if linted.suppressed:
+                notes.append(f"{linted.suppressed} suppressed")
+            data = dict(result.data)
+            data["totalSignals"] = len(signals)
+            data["signals"] = signals
+            if args.max_signals is not None and len(signals) > args.max_signals:
+                data["signals"] = signals[: args.max_signals]
+                data["truncated"] = True
+            finished.append(replace(result, data=data, note=", ".join(notes)))
+        return finished, directive_errors, unused_found
+
+
+def prepare_lint(args: argparse.Namespace) -> LintRun:
+    """Read the configuration, baseline and diff the options name; ``LintUsageError`` when one is unusable."""
+    if args.stdin_filename is not None and STDIN not in args.paths:
+        raise LintUsageError("--stdin-filename names standard input: give - as a PATH too")
+    if args.baseline is not None and args.write_baseline is not None:
+        raise LintUsageError("give --baseline or --write-baseline, not both")
+    if args.config is not None and args.no_config:
+        raise LintUsageError("give --config FILE or --no-config, not both")
+    try:
+        resolver = ConfigResolver(args.config, disabled=args.no_config)
+    except ConfigError as error:
+        raise LintUsageError(str(error)) from None
+    cache_dir = None
+    if not args.no_cache:
+        root = repository_root(os.getcwd()) or os.getcwd()
+        cache_dir = args.cache_dir or os.path.join(root, DEFAULT_CACHE_DIR)
+    run = LintRun(resolver, args, cache_dir)
+    try:
+        if args.baseline is not None:
+            run.baseline = Baseline.load(args.baseline)
+        if args.diff is not None:
+            run.changed = changed_lines(args.diff)
+    except (BaselineError, DiffError) as error:
+        raise LintUsageError(str(error)) from None
+    return run

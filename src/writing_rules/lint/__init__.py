@@ -1,0 +1,140 @@
+"""What the command line and the language server share: configuration, inline
+suppression, baselines, changed lines and the result cache.
+
+```python
+from writing_rules.lint import ConfigResolver, lint_signals, markup_for
+
+config = ConfigResolver().config_for("docs/guide.md")        # nearest .writing-rules.toml / pyproject.toml
+settings = config.settings_for("docs/guide.md") if config else FileSettings()
+linted = lint_signals(text, tool_data["signals"], settings, markup_for("docs/guide.md", settings))
+```
+
+Every error a user can cause is a ``ValueError`` subclass with a message that
+says what to change: ``ConfigError`` (with file and line), ``BaselineError``
+and ``DiffError``. Directive mistakes are returned as ``DirectiveProblem``.
+The names load on first use, so importing this package costs almost nothing.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+__all__ = [
+    "BASELINE_VERSION",
+    "CONFIG_FILE",
+    "DEFAULT_CACHE_DIR",
+    "DIRECTIVE_KINDS",
+    "LEVELS",
+    "MARKUPS",
+    "Baseline",
+    "BaselineError",
+    "ChangedLines",
+    "ConfigError",
+    "ConfigResolver",
+    "DiffError",
+    "Directive",
+    "DirectiveProblem",
+    "FileSettings",
+    "LintConfig",
+    "LintedText",
+    "ResultCache",
+    "Suppressions",
+    "apply_suppressions",
+    "cache_key",
+    "changed_lines",
+    "comment_spans",
+    "filter_signals",
+    "find_config",
+    "fingerprint",
+    "level_at_least",
+    "lint_signals",
+    "load_config",
+    "markup_for",
+    "read_directives",
+    "repository_root",
+    "rule_level",
+    "unused_suppressions",
+    "write_baseline",
+]
+
+_HOMES = {
+    "BASELINE_VERSION": "._baseline",
+    "Baseline": "._baseline",
+    "BaselineError": "._baseline",
+    "write_baseline": "._baseline",
+    "ResultCache": "._cache",
+    "DEFAULT_CACHE_DIR": "._cache",
+    "cache_key": "._cache",
+    "CONFIG_FILE": "._config",
+    "MARKUPS": "._config",
+    "ConfigError": "._config",
+    "ConfigResolver": "._config",
+    "FileSettings": "._config",
+    "LintConfig": "._config",
+    "filter_signals": "._config",
+    "find_config": "._config",
+    "load_config": "._config",
+    "repository_root": "._config",
+    "ChangedLines": "._diff",
+    "DiffError": "._diff",
+    "changed_lines": "._diff",
+    "DIRECTIVE_KINDS": "._directives",
+    "Directive": "._directives",
+    "DirectiveProblem": "._directives",
+    "Suppressions": "._directives",
+    "apply_suppressions": "._directives",
+    "comment_spans": "._directives",
+    "read_directives": "._directives",
+    "unused_suppressions": "._directives",
+    "LEVELS": "._levels",
+    "level_at_least": "._levels",
+    "rule_level": "._levels",
+    "LintedText": "._lint",
+    "lint_signals": "._lint",
+    "markup_for": "._lint",
+    "fingerprint": "._sentences",
+}
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
+    from ._baseline import BASELINE_VERSION, Baseline, BaselineError, write_baseline
+    from ._cache import DEFAULT_CACHE_DIR, ResultCache, cache_key
+    from ._config import (
+        CONFIG_FILE,
+        MARKUPS,
+        ConfigError,
+        ConfigResolver,
+        FileSettings,
+        LintConfig,
+        filter_signals,
+        find_config,
+        load_config,
+        repository_root,
+    )
+    from ._diff import ChangedLines, DiffError, changed_lines
+    from ._directives import (
+        DIRECTIVE_KINDS,
+        Directive,
+        DirectiveProblem,
+        Suppressions,
+        apply_suppressions,
+        comment_spans,
+        read_directives,
+        unused_suppressions,
+    )
+    from ._levels import LEVELS, level_at_least, rule_level
+    from ._lint import LintedText, lint_signals, markup_for
+    from ._sentences import fingerprint
+
+
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(home, __name__), name)
+    globals()[name] = value  # later reads skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

@@ -1,0 +1,432 @@
+"""Team configuration: ``.writing-rules.toml`` or ``[tool.writing-rules]`` in ``pyproject.toml``.
+
+For each scanned file the nearest configuration wins: the file's folder first,
+then each parent up to the repository root (the folder holding ``.git``). In a
+folder, ``.writing-rules.toml`` comes before ``pyproject.toml``, and a
+``pyproject.toml`` without a ``[tool.writing-rules]`` table does not count.
+Configurations are not merged: the nearest one is the whole configuration.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .._lazy_rules import rule_data as data
+from ._globs import glob_matches
+from ._levels import LEVELS, level_at_least, rule_level
+from ._toml import KeyLines, TomlError, parse_toml
+
+__all__ = [
+    "CONFIG_FILE",
+    "MARKUPS",
+    "ConfigError",
+    "ConfigResolver",
+    "FileSettings",
+    "LintConfig",
+    "filter_signals",
+    "find_config",
+    "load_config",
+    "repository_root",
+]
+
+CONFIG_FILE = ".writing-rules.toml"
+PYPROJECT = "pyproject.toml"
+MARKUPS = ("auto", "markdown", "rst", "html", "text")
+LANGUAGES = ("auto", "en", "de")
+DEFAULT_FRONT_MATTER_KEYS = ("title", "description")
+_SETTING_KEYS = ("language", "profile", "rules", "disable", "min-level", "markup", "accept", "front-matter-keys")
+TOP_LEVEL_KEYS = (*_SETTING_KEYS, "include", "exclude", "overrides")
+OVERRIDE_KEYS = ("paths", *_SETTING_KEYS)
+
+
+class ConfigError(ValueError):
+    """A configuration file cannot be used; the message names the file, the line and what is allowed."""
+
+    def __init__(self, path: str, line: int, message: str) -> None:
+        super().__init__(f"{path}:{line}: {message}")
+        self.path = path
+        self.line = line
+        self.reason = message
+
+
+@dataclass(frozen=True)
+class FileSettings:
+    """The settings in force for one file, after overrides (and the command line, when applied)."""
+
+    language: str = "auto"
+    profile: str | None = None
+    rules: tuple[str, ...] | None = None
+    disable: tuple[str, ...] = ()
+    min_level: str | None = None
+    markup: str = "auto"
+    accept: tuple[str, ...] = ()
+    front_matter_keys: tuple[str, ...] = DEFAULT_FRONT_MATTER_KEYS
+
+    def rule_ids(self) -> tuple[str, ...]:
+        """The rules to scan with, in catalogue order: profile, then ``rules``, less ``disable``."""
+        pool: Iterable[str] = data.RULE_IDS
+        if self.profile is not None:
+            pool = data.PROFILES[self.profile].rule_ids
+        chosen = set(pool)
+        if self.rules is not None:
+            chosen &= set(self.rules)
+        chosen -= set(self.disable)
+        return tuple(rule_id for rule_id in data.RULE_IDS if rule_id in chosen and data.RULES[rule_id].has_signals)
+
+    def key(self) -> str:
+        """A canonical text of these settings (for cache keys)."""
+        return json.dumps(
+            [
+                self.language,
+                self.profile,
+                self.rules,
+                self.disable,
+                self.min_level,
+                self.markup,
+                self.accept,
+                self.front_matter_keys,
+            ],
+            ensure_ascii=False,
+            separators=(",", ":"),
+        )
+
+
+def filter_signals(signals: Iterable[Mapping[str, Any]], text: str, settings: FileSettings) -> list[Mapping[str, Any]]:
+    """The signals the team wants to see: known rules not disabled, at ``min-level`` or above,
+    and not inside an accepted term.
+
+    An accepted term is matched case-sensitively; a signal is dropped when its
+    whole match lies inside one occurrence of the term (``Simple Queue
+    Service`` keeps ``simple`` quiet there, and only there).
+    """
+    disabled = set(settings.disable)
+    accepted = _accepted_spans(text, settings.accept) if settings.accept else []
+    kept = []
+    for signal in signals:
+        rule_id = signal["ruleId"]
+        if rule_id in disabled or not level_at_least(rule_level(rule_id), settings.min_level):
+            continue
+        start, end = signal["start"], signal["end"]
+        if any(first <= start and end <= last for first, last in accepted):
+            continue
+        kept.append(signal)
+    return kept
+
+
+def _accepted_spans(text: str, terms: Sequence[str]) -> list[tuple[int, int]]:
+    spans = []
+    for term in terms:
+        at = text.find(term)
+        while at >= 0:
+            spans.append((at, at + len(term)))
+            at = text.find(term, at + 1)
+    return spans
+
+
+@dataclass(frozen=True)
+class _Override:
+    paths: tuple[str, ...]
+    values: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class LintConfig:
+    """One configuration file, checked. ``root`` is the folder its globs are relative to."""
+
+    path: str | None
+    root: str
+    settings: FileSettings = field(default_factory=FileSettings)
+    markup_globs: tuple[tuple[str, str], ...] = ()
+    include: tuple[str, ...] | None = None
+    exclude: tuple[str, ...] = ()
+    overrides: tuple[_Override, ...] = ()
+
+    def relative(self, path: str) -> str:
+        """``path`` relative to the config's folder, ``/``-separated (may start with ``..``)."""
+        return os.path.relpath(os.path.abspath(path), self.root).replace(os.sep, "/")
+
+    def selects(self, path: str) -> bool:
+        """Whether ``include`` / ``exclude`` let ``path`` be scanned."""
+        relative = self.relative(path)
+        if self.include is not None and not any(glob_matches(glob, relative) for glob in self.include):
+            return False
+        return not any(glob_matches(glob, relative) for glob in self.exclude)
+
+    def settings_for(self, path: str) -> FileSettings:
+        """The settings for one file: the top level, then each matching ``[[overrides]]`` in order."""
+        relative = self.relative(path)
+        settings = self.settings
+        markup_globs = list(self.markup_globs)
+        for override in self.overrides:
+            if any(glob_matches(glob, relative) for glob in override.paths):
+                values = dict(override.values)
+                markup = values.pop("markup", None)
+                if markup is not None:
+                    markup_globs.extend(markup)
+                settings = replace(settings, **values)
+        for glob, markup in reversed(markup_globs):
+            if glob_matches(glob, relative):
+                return replace(settings, markup=markup)
+        return settings
+
+
+# -- reading and checking a file --------------------------------------------------------------------
+
+
+def load_config(path: str) -> LintConfig:
+    """Read one configuration file (``.writing-rules.toml``, or a ``pyproject.toml``'s table).
+
+    Raises ``ConfigError`` for a file that cannot be read, malformed TOML, an
+    unknown key, a wrong type or an unknown rule id.
+    """
+    found = _load(path, required=True)
+    assert found is not None
+    return found
+
+
+def _shown(path: str) -> str:
+    """``path`` as a user would type it: relative to the working folder when inside it."""
+    relative = os.path.relpath(os.path.abspath(path))
+    return path if relative.startswith("..") else relative
+
+
+def _load(path: str, *, required: bool) -> LintConfig | None:
+    shown = _shown(path)
+    try:
+        with open(path, "rb") as handle:
+            source = handle.read().decode("utf-8-sig")
+    except OSError as error:
+        raise ConfigError(shown, 1, f"cannot read the configuration: {error.strerror}") from None
+    except UnicodeDecodeError as error:
+        raise ConfigError(shown, 1, f"not UTF-8 text (invalid byte at offset {error.start})") from None
+    try:
+        document = parse_toml(source)
+    except TomlError as error:
+        raise ConfigError(shown, error.line, f"not valid TOML: {error} (column {error.column})") from None
+    lines = KeyLines(source)
+    prefix: tuple[str, ...] = ()
+    if os.path.basename(path) == PYPROJECT:
+        table = document.get("tool", {}).get("writing-rules") if isinstance(document.get("tool"), dict) else None
+        if table is None:
+            if required:
+                raise ConfigError(shown, 1, "no [tool.writing-rules] table in this pyproject.toml")
+            return None
+        prefix = ("tool", "writing-rules")
+        if not isinstance(table, dict):
+            raise ConfigError(shown, lines.line(*prefix), "tool.writing-rules must be a table")
+        document = table
+    checker = _Checker(shown, lines, prefix)
+    return checker.config(document, os.path.dirname(os.path.abspath(path)))
+
+
+class _Checker:
+    def __init__(self, path: str, lines: KeyLines, prefix: tuple[str, ...]) -> None:
+        self.path = path
+        self.lines = lines
+        self.prefix = prefix
+
+    def fail(self, where: tuple[Any, ...], message: str) -> ConfigError:
+        return ConfigError(self.path, self.lines.line(*self.prefix, *where), message)
+
+    def config(self, document: Mapping[str, Any], root: str) -> LintConfig:
+        self.unknown_keys(document, TOP_LEVEL_KEYS, ())
+        values, markup = self.settings(document, ())
+        include = self.globs(document, "include", ()) if "include" in document else None
+        exclude = self.globs(document, "exclude", ()) if "exclude" in document else ()
+        overrides = []
+        raw = document.get("overrides", [])
+        if not isinstance(raw, list) or not all(isinstance(entry, dict) for entry in raw):
+            raise self.fail(("overrides",), "overrides must be an array of tables: [[overrides]] with paths = [...]")
+        for index, entry in enumerate(raw):
+            where = ("overrides", index)
+            self.unknown_keys(entry, OVERRIDE_KEYS, where)
+            if "paths" not in entry:
+                raise self.fail(where, '[[overrides]] needs paths = ["glob", ...] naming the files it applies to')
+            paths = self.globs(entry, "paths", where)
+            if not paths:
+                raise self.fail((*where, "paths"), "paths must name at least one glob")
+            override_values, override_markup = self.settings(entry, where)
+            if override_markup:
+                override_values["markup"] = override_markup
+            overrides.append(_Override(paths, override_values))
+        return LintConfig(
+            path=self.path,
+            root=root,
+            settings=replace(FileSettings(), **values),
+            markup_globs=markup,
+            include=include,
+            exclude=exclude,
+            overrides=tuple(overrides),
+        )
+
+    def unknown_keys(self, table: Mapping[str, Any], allowed: Sequence[str], where: tuple[Any, ...]) -> None:
+        for key in table:
+            if key not in allowed:
+                hint = _did_you_mean(key, allowed)
+                place = "[[overrides]]" if where else "the configuration"
+                raise self.fail(
+                    (*where, key), f"unknown key {key!r} in {place}{hint}; valid keys: {', '.join(allowed)}"
+                )
+
+    def settings(
+        self, table: Mapping[str, Any], where: tuple[Any, ...]
+    ) -> tuple[dict[str, Any], tuple[tuple[str, str], ...]]:
+        values: dict[str, Any] = {}
+        if "language" in table:
+            values["language"] = self.choice(table, "language", LANGUAGES, where)
+        if "profile" in table:
+            values["profile"] = self.choice(table, "profile", data.PROFILE_IDS, where)
+        if "rules" in table:
+            values["rules"] = self.rule_ids(table, "rules", where)
+        if "disable" in table:
+            values["disable"] = self.rule_ids(table, "disable", where)
+        if "min-level" in table:
+            values["min_level"] = self.choice(table, "min-level", LEVELS, where)
+        if "accept" in table:
+            values["accept"] = self.strings(table, "accept", where)
+        if "front-matter-keys" in table:
+            values["front_matter_keys"] = self.strings(table, "front-matter-keys", where)
+        markup: tuple[tuple[str, str], ...] = ()
+        if "markup" in table:
+            markup = self.markup(table, where)
+        return values, markup
+
+    def choice(self, table: Mapping[str, Any], key: str, allowed: Sequence[str], where: tuple[Any, ...]) -> str:
+        value = table[key]
+        if not isinstance(value, str) or value not in allowed:
+            shown = json.dumps(value) if isinstance(value, str) else f"a {_toml_type(value)}"
+            raise self.fail(
+                (*where, key),
+                f"{key} = {shown} is not allowed{_did_you_mean(value, allowed)}; valid choices: {', '.join(allowed)}",
+            )
+        return value
+
+    def strings(self, table: Mapping[str, Any], key: str, where: tuple[Any, ...]) -> tuple[str, ...]:
+        value = table[key]
+        if not isinstance(value, list) or not all(isinstance(item, str) and item for item in value):
+            raise self.fail((*where, key), f'{key} must be an array of non-empty strings, e.g. {key} = ["..."]')
+        return tuple(value)
+
+    def globs(self, table: Mapping[str, Any], key: str, where: tuple[Any, ...]) -> tuple[str, ...]:
+        value = table[key]
+        if isinstance(value, str):
+            raise self.fail((*where, key), f"{key} must be an array of globs: {key} = [{json.dumps(value)}]")
+        return self.strings(table, key, where)
+
+    def rule_ids(self, table: Mapping[str, Any], key: str, where: tuple[Any, ...]) -> tuple[str, ...]:
+        values = self.strings(table, key, where)
+        for value in values:
+            if value not in data.RULES:
+                raise self.fail(
+                    (*where, key),
+                    f"unknown rule id {value!r} in {key}{_did_you_mean(value, data.RULE_IDS)}; "
+                    f"valid rule ids: {', '.join(data.RULE_IDS)}",
+                )
+        return values
+
+    def markup(self, table: Mapping[str, Any], where: tuple[Any, ...]) -> tuple[tuple[str, str], ...]:
+        value = table["markup"]
+        if isinstance(value, str):
+            return (("**", self.choice(table, "markup", MARKUPS, where)),)
+        if not isinstance(value, dict):
+            raise self.fail(
+                (*where, "markup"),
+                'markup must be a table of glob = markup, e.g. [markup] "*.txt" = "markdown"; '
+                f"markups: {', '.join(MARKUPS)}",
+            )
+        pairs = []
+        for glob, markup in value.items():
+            if not isinstance(markup, str) or markup not in MARKUPS:
+                raise self.fail(
+                    (*where, "markup", glob),
+                    f"markup for {glob!r} must be one of: {', '.join(MARKUPS)}",
+                )
+            pairs.append((glob, markup))
+        return tuple(pairs)
+
+
+def _toml_type(value: object) -> str:
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, (int, float)):
+        return "number"
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, dict):
+        return "table"
+    return type(value).__name__
+
+
+def _did_you_mean(value: object, allowed: Sequence[str]) -> str:
+    if not isinstance(value, str):
+        return ""
+    close = difflib.get_close_matches(value, allowed, n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+# -- finding the nearest configuration --------------------------------------------------------------
+
+
+def repository_root(folder: str) -> str | None:
+    """The nearest folder at or above ``folder`` that holds ``.git``, or None."""
+    current = os.path.abspath(folder)
+    while True:
+        if os.path.exists(os.path.join(current, ".git")):
+            return current
+        parent = os.path.dirname(current)
+        if parent == current:
+            return None
+        current = parent
+
+
+def find_config(path: str) -> LintConfig | None:
+    """The configuration nearest to ``path`` (a file or a folder), or None when there is none."""
+    return ConfigResolver().config_for(path)
+
+
+class ConfigResolver:
+    """Finds the nearest configuration per file, reading each folder and file once.
+
+    ``explicit`` (``--config FILE``) is used for every file; ``disabled``
+    (``--no-config``) means no file is read at all.
+    """
+
+    def __init__(self, explicit: str | None = None, *, disabled: bool = False) -> None:
+        self._explicit = load_config(explicit) if explicit is not None and not disabled else None
+        self._disabled = disabled
+        self._folders: dict[str, LintConfig | None] = {}
+
+    def config_for(self, path: str) -> LintConfig | None:
+        """The configuration in force for ``path``; ``ConfigError`` when that file is broken."""
+        if self._disabled:
+            return None
+        if self._explicit is not None:
+            return self._explicit
+        absolute = os.path.abspath(path)
+        folder = absolute if os.path.isdir(absolute) else os.path.dirname(absolute)
+        return self._lookup(folder)
+
+    def _lookup(self, folder: str) -> LintConfig | None:
+        if folder in self._folders:
+            return self._folders[folder]
+        found = self._here(folder)
+        if found is None and not os.path.exists(os.path.join(folder, ".git")):
+            parent = os.path.dirname(folder)
+            found = None if parent == folder else self._lookup(parent)
+        self._folders[folder] = found
+        return found
+
+    @staticmethod
+    def _here(folder: str) -> LintConfig | None:
+        candidate = os.path.join(folder, CONFIG_FILE)
+        if os.path.isfile(candidate):
+            return _load(candidate, required=True)
+        candidate = os.path.join(folder, PYPROJECT)
+        if os.path.isfile(candidate):
+            return _load(candidate, required=False)
+        return None

@@ -1,0 +1,287 @@
+"""Inline suppression: ``writing-rules-*`` directives in comments.
+
+Markdown, MDX and HTML use HTML comments (MDX also ``{/* ... */}``);
+reStructuredText uses ``..`` comments::
+
+    <!-- writing-rules-disable-next-line hedging, filler -->
+    A sentence that might be too cautious.         <!-- writing-rules-disable-line hedging -->
+    <!-- writing-rules-disable passive-voice --> ... <!-- writing-rules-enable passive-voice -->
+    <!-- writing-rules-disable-file long-sentences -->
+    .. writing-rules-disable-next-line hedging
+
+Without rule ids a directive covers every rule. Text after `` -- `` is a
+reason for the reader and is ignored. A signal belongs to the line it starts
+on, so a multi-line signal is silenced by a directive for its first line.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .._lazy_rules import rule_data as data
+
+__all__ = [
+    "DIRECTIVE_KINDS",
+    "Directive",
+    "DirectiveProblem",
+    "Suppressions",
+    "apply_suppressions",
+    "comment_spans",
+    "read_directives",
+    "unused_suppressions",
+]
+
+PREFIX = "writing-rules-"
+DIRECTIVE_KINDS = ("disable-next-line", "disable-line", "disable-file", "disable", "enable")
+_ALL = "*"
+
+_HTML_COMMENT = re.compile(r"<!--(.*?)(?:-->|\Z)", re.DOTALL)
+_MDX_COMMENT = re.compile(r"\{/\*(.*?)(?:\*/\}|\Z)", re.DOTALL)
+_RST_COMMENT = re.compile(r"^[ \t]*\.\.[ \t]+(?!_|\[|\|)([^\n]*)$", re.MULTILINE)
+_FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})", re.MULTILINE)
+_INLINE_CODE = re.compile(r"(`+)(?:(?!\1).)+?\1", re.DOTALL)
+_BODY = re.compile(r"\s*(?:<!--|\{/\*|\.\.)?\s*(.*?)\s*(?:-->|\*/\})?\s*\Z", re.DOTALL)
+_SPLIT = re.compile(r"[\s,]+")
+
+
+@dataclass(frozen=True)
+class Directive:
+    """One directive: its kind, the rule ids it names (empty: all rules) and where it is."""
+
+    kind: str
+    rule_ids: tuple[str, ...]
+    start: int
+    end: int
+    line: int
+    end_line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class DirectiveProblem:
+    """A comment that looks like a directive but is not a valid one."""
+
+    line: int
+    column: int
+    message: str
+
+
+@dataclass(frozen=True)
+class Suppressions:
+    """The directives of one text, and the problems found reading them."""
+
+    directives: tuple[Directive, ...] = ()
+    problems: tuple[DirectiveProblem, ...] = ()
+
+
+def comment_spans(text: str, markup: str = "markdown") -> list[tuple[int, int]]:
+    """Source spans of the comments that can hold directives (a simple scan, no full parse).
+
+    Markdown: HTML comments outside fenced code and inline code spans (and
+    ``{/* */}`` for ``mdx``); HTML: HTML comments; rst: ``..`` comments; text:
+    HTML comments.
+    """
+    if markup == "rst":
+        return [match.span() for match in _RST_COMMENT.finditer(text)]
+    masked = _mask_code(text) if markup in ("markdown", "mdx") else text
+    spans = [match.span() for match in _HTML_COMMENT.finditer(masked)]
+    if markup == "mdx":
+        spans.extend(match.span() for match in _MDX_COMMENT.finditer(masked))
+        spans.sort()
+    return spans
+
+
+def _mask_code(text: str) -> str:
+    """``text`` with fenced blocks and inline code blanked out (same length), so no comment is seen there."""
+    chars = list(text)
+    fence: str | None = None
+    fence_start = 0
+    position = 0
+    for line in text.splitlines(keepends=True):
+        opener = _FENCE.match(line)
+        if fence is None and opener:
+            fence, fence_start = opener.group(1), position
+        elif fence is not None and opener and opener.group(1)[0] == fence[0] and len(opener.group(1)) >= len(fence):
+            chars[fence_start : position + len(line)] = " " * (position + len(line) - fence_start)
+            fence = None
+        position += len(line)
+    if fence is not None:
+        chars[fence_start:] = " " * (len(text) - fence_start)
+    masked = "".join(chars)
+    return _INLINE_CODE.sub(lambda match: " " * len(match.group()), masked)
+
+
+def _line_starts(text: str) -> list[int]:
+    starts = [0]
+    for match in re.finditer(r"\r\n|\r|\n", text):
+        starts.append(match.end())
+    return starts
+
+
+def _position(starts: Sequence[int], offset: int) -> tuple[int, int]:
+    low, high = 0, len(starts) - 1
+    while low < high:
+        middle = (low + high + 1) // 2
+        if starts[middle] <= offset:
+            low = middle
+        else:
+            high = middle - 1
+    return low + 1, offset - starts[low] + 1
+
+
+def read_directives(
+    text: str, markup: str = "markdown", comments: Iterable[tuple[int, int]] | None = None
+) -> Suppressions:
+    """The directives in ``text``.
+
+    ``comments`` are the source spans of its comments (from a prose view);
+    without them ``comment_spans`` finds them. An unknown directive word or
+    rule id is a ``DirectiveProblem``, and that comment is not a directive.
+    """
+    spans = comment_spans(text, markup) if comments is None else sorted(comments)
+    starts = _line_starts(text)
+    directives: list[Directive] = []
+    problems: list[DirectiveProblem] = []
+    for start, end in spans:
+        found = _BODY.match(text[start:end])
+        body = found.group(1) if found else ""
+        if not body.lower().startswith(PREFIX):
+            continue
+        line, column = _position(starts, start)
+        end_line, _ = _position(starts, max(start, end - 1))
+        body = body.split(" -- ", 1)[0]
+        token = body.split(maxsplit=1)[0]
+        rest = body[len(token) :]
+        kind = token[len(PREFIX) :]
+        if kind not in DIRECTIVE_KINDS:
+            close = difflib.get_close_matches(kind, DIRECTIVE_KINDS, n=1)
+            hint = f" (did you mean {PREFIX + close[0]!r}?)" if close else ""
+            problems.append(
+                DirectiveProblem(
+                    line,
+                    column,
+                    f"unknown directive {token!r}{hint}; valid: {', '.join(PREFIX + k for k in DIRECTIVE_KINDS)}",
+                )
+            )
+            continue
+        ids = tuple(rule_id for rule_id in _SPLIT.split(rest.strip()) if rule_id)
+        unknown = [rule_id for rule_id in ids if rule_id not in data.RULES]
+        if unknown:
+            problems.append(
+                DirectiveProblem(
+                    line,
+                    column,
+                    f"unknown rule id {unknown[0]!r} in {PREFIX}{kind}; valid rule ids: {', '.join(data.RULE_IDS)}",
+                )
+            )
+            continue
+        directives.append(Directive(kind, ids, start, end, line, end_line, column))
+    return Suppressions(tuple(directives), tuple(problems))
+
+
+@dataclass(frozen=True)
+class _Region:
+    directive: Directive
+    rules: frozenset[str] | None  # None: every rule
+    except_rules: frozenset[str]
+    start: int
+    end: int
+
+
+def _regions(suppressions: Suppressions, text_length: int) -> list[_Region]:
+    """Offset ranges where a ``disable`` is in force, closed by ``enable`` or the end of the text."""
+    regions: list[_Region] = []
+    open_: list[_Region] = []
+    for directive in suppressions.directives:
+        if directive.kind == "disable":
+            rules = frozenset(directive.rule_ids) if directive.rule_ids else None
+            open_.append(_Region(directive, rules, frozenset(), directive.end, text_length))
+        elif directive.kind == "enable":
+            enabled = frozenset(directive.rule_ids) if directive.rule_ids else None
+            still_open = []
+            for region in open_:
+                closed = _Region(region.directive, region.rules, region.except_rules, region.start, directive.start)
+                if enabled is None:
+                    regions.append(closed)
+                elif region.rules is None:
+                    regions.append(closed)
+                    still_open.append(
+                        _Region(region.directive, None, region.except_rules | enabled, directive.end, text_length)
+                    )
+                elif region.rules & enabled:
+                    regions.append(closed)
+                    rest = region.rules - enabled
+                    if rest:
+                        still_open.append(
+                            _Region(region.directive, rest, region.except_rules, directive.end, text_length)
+                        )
+                else:
+                    still_open.append(region)
+            open_ = still_open
+    return regions + open_
+
+
+def _covers(directive_rules: Iterable[str] | None, rule_id: str) -> bool:
+    return directive_rules is None or rule_id in directive_rules
+
+
+def apply_suppressions(
+    signals: Iterable[Mapping[str, Any]], suppressions: Suppressions, text_length: int
+) -> tuple[list[Mapping[str, Any]], dict[Directive, set[str]]]:
+    """The signals no directive silences, and for each directive the rule ids it silenced."""
+    used: dict[Directive, set[str]] = {}
+    if not suppressions.directives:
+        return list(signals), used
+    by_line: dict[int, list[Directive]] = {}
+    whole_file: list[Directive] = []
+    for directive in suppressions.directives:
+        if directive.kind == "disable-next-line":
+            by_line.setdefault(directive.end_line + 1, []).append(directive)
+        elif directive.kind == "disable-line":
+            by_line.setdefault(directive.line, []).append(directive)
+        elif directive.kind == "disable-file":
+            whole_file.append(directive)
+    regions = _regions(suppressions, text_length)
+    kept = []
+    for signal in signals:
+        rule_id = signal["ruleId"]
+        silencer = None
+        for directive in whole_file + by_line.get(signal["line"], []):
+            if _covers(directive.rule_ids or None, rule_id):
+                silencer = directive
+                break
+        if silencer is None:
+            for region in regions:
+                if (
+                    region.start <= signal["start"] < region.end
+                    and _covers(region.rules, rule_id)
+                    and rule_id not in region.except_rules
+                ):
+                    silencer = region.directive
+                    break
+        if silencer is None:
+            kept.append(signal)
+        else:
+            used.setdefault(silencer, set()).add(rule_id)
+    return kept, used
+
+
+def unused_suppressions(suppressions: Suppressions, used: Mapping[Directive, set[str]]) -> list[tuple[Directive, str]]:
+    """Directives (other than ``enable``) that silenced nothing, with a message for each."""
+    unused = []
+    for directive in suppressions.directives:
+        if directive.kind == "enable":
+            continue
+        silenced = used.get(directive, set())
+        if not directive.rule_ids:
+            if not silenced:
+                unused.append((directive, f"{PREFIX}{directive.kind} silenced nothing"))
+            continue
+        idle = [rule_id for rule_id in directive.rule_ids if rule_id not in silenced]
+        if idle:
+            unused.append((directive, f"{PREFIX}{directive.kind} {', '.join(idle)} silenced nothing"))
+    return unused

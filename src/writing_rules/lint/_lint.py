@@ -1,0 +1,78 @@
+"""One file's signals as the team wants them: configuration filters, then inline directives."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ._config import FileSettings, filter_signals
+from ._directives import DirectiveProblem, apply_suppressions, read_directives, unused_suppressions
+from ._sentences import fingerprint
+
+__all__ = ["LintedText", "lint_signals", "markup_for"]
+
+_EXTENSIONS = {
+    ".rst": "rst",
+    ".rest": "rst",
+    ".html": "html",
+    ".htm": "html",
+    ".mdx": "mdx",
+    ".txt": "text",
+}
+
+
+def markup_for(path: str, settings: FileSettings | None = None) -> str:
+    """The markup of ``path``: the setting when it is not ``auto``, else by extension (Markdown)."""
+    if settings is not None and settings.markup != "auto":
+        return settings.markup
+    return _EXTENSIONS.get(os.path.splitext(path)[1].lower(), "markdown")
+
+
+@dataclass(frozen=True)
+class LintedText:
+    """The signals left after configuration and directives, and what the directives did.
+
+    ``unused`` holds (line, column, message) of directives that silenced
+    nothing; ``fingerprints`` (when asked for) has one baseline fingerprint
+    per kept signal.
+    """
+
+    signals: tuple[Mapping[str, Any], ...]
+    filtered: int
+    suppressed: int
+    problems: tuple[DirectiveProblem, ...]
+    unused: tuple[tuple[int, int, str], ...]
+    fingerprints: tuple[str, ...] | None = None
+
+
+def lint_signals(
+    text: str,
+    signals: Sequence[Mapping[str, Any]],
+    settings: FileSettings,
+    markup: str,
+    *,
+    comments: Iterable[tuple[int, int]] | None = None,
+    fingerprints: bool = False,
+) -> LintedText:
+    """Apply ``settings`` (disabled rules, ``min-level``, ``accept``) and the text's directives.
+
+    ``comments`` are the text's comment spans when a prose view has them; a
+    simple scan finds them otherwise.
+    """
+    wanted = filter_signals(signals, text, settings)
+    directives = read_directives(text, "mdx" if markup == "mdx" else markup, comments)
+    kept, used = apply_suppressions(wanted, directives, len(text))
+    unused = tuple(
+        (directive.line, directive.column, message) for directive, message in unused_suppressions(directives, used)
+    )
+    prints = tuple(fingerprint(text, signal) for signal in kept) if fingerprints else None
+    return LintedText(
+        signals=tuple(kept),
+        filtered=len(signals) - len(wanted),
+        suppressed=len(wanted) - len(kept),
+        problems=directives.problems,
+        unused=unused,
+        fingerprints=prints,
+    )

@@ -1,0 +1,173 @@
+"""Inline suppression directives, driven through ``writing-rules scan``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from writing_rules.lint import comment_spans, read_directives
+
+from .conftest import write
+
+
+def test_disable_next_line_with_rule_list_and_without(repo: Path, scan) -> None:
+    write(
+        repo,
+        "page.md",
+        "<!-- writing-rules-disable-next-line filler -->\nA very powerful tool.\n\n"
+        "<!-- writing-rules-disable-next-line -->\nA very powerful tool.\n\nA very powerful tool.\n",
+    )
+    outcome = scan("page.md")
+    assert [line.split(": ")[0] + " " + line.split(": ")[1] for line in outcome.lines()] == [
+        "page.md:2:8 word-choice",
+        "page.md:7:3 filler",
+        "page.md:7:8 word-choice",
+    ]
+    assert "2 suppressed" not in outcome.err and "3 suppressed" in outcome.err
+
+
+def test_disable_line_at_the_end_of_a_line(repo: Path, scan) -> None:
+    write(
+        repo,
+        "page.md",
+        "A very fast tool. <!-- writing-rules-disable-line filler -- reviewed in #12 -->\nA very fast tool.\n",
+    )
+    assert [line.split(":")[1] for line in scan("page.md").lines()] == ["2"]
+
+
+def test_block_disable_and_enable_per_rule(repo: Path, scan) -> None:
+    write(
+        repo,
+        "page.md",
+        "<!-- writing-rules-disable filler, word-choice -->\n\nA very powerful tool.\n\n"
+        "<!-- writing-rules-enable word-choice -->\n\nA very powerful tool.\n\n"
+        "<!-- writing-rules-enable -->\n\nA very powerful tool.\n",
+    )
+    lines = [(line.split(":")[1], line.split(": ")[1]) for line in scan("page.md").lines()]
+    assert lines == [("7", "word-choice"), ("11", "filler"), ("11", "word-choice")]
+
+
+def test_disable_all_then_enable_one(repo: Path, scan) -> None:
+    write(
+        repo,
+        "page.md",
+        "<!-- writing-rules-disable -->\nA very powerful tool.\n<!-- writing-rules-enable filler -->\n"
+        "A very powerful tool.\n",
+    )
+    assert [(line.split(":")[1], line.split(": ")[1]) for line in scan("page.md").lines()] == [("4", "filler")]
+
+
+def test_disable_file_anywhere_in_the_file(repo: Path, scan) -> None:
+    write(repo, "page.md", "A very powerful tool.\n\n<!-- writing-rules-disable-file word-choice -->\n")
+    assert scan("page.md").rules() == ["filler"]
+
+
+def test_mdx_comments_and_html_files(repo: Path, scan) -> None:
+    write(repo, "page.mdx", "{/* writing-rules-disable-next-line filler */}\nA very fast tool.\n")
+    write(repo, "page.html", "<p>A very fast tool. <!-- writing-rules-disable-line filler --></p>\n")
+    outcome = scan("page.mdx", "page.html")
+    assert outcome.lines() == []
+    assert outcome.code == 0
+
+
+def test_rst_comment_directives(repo: Path, scan) -> None:
+    write(
+        repo,
+        "page.rst",
+        "Title\n=====\n\n.. writing-rules-disable-next-line filler\nA very fast tool.\n\nA very fast tool.\n",
+    )
+    assert [line.split(":")[1] for line in scan("page.rst").lines()] == ["7"]
+
+
+def test_a_directive_inside_code_is_no_directive(repo: Path, scan) -> None:
+    write(
+        repo,
+        "page.md",
+        "```html\n<!-- writing-rules-disable-file -->\n```\n\nUse `<!-- writing-rules-disable-file -->` here.\n\n"
+        "A very fast tool.\n",
+    )
+    assert scan("page.md").rules() == ["filler"]
+
+
+def test_multi_line_signal_belongs_to_its_start_line(repo: Path, scan) -> None:
+    text = "In order\nto start, run it.\n"
+    write(repo, "page.md", text)
+    found = scan("page.md", "--rule", "nominal-style")
+    if not found.lines():  # the scanner reads hard-wrapped sentences once the prose view lands
+        write(repo, "page.md", "In order to start, run it.\n")
+        found = scan("page.md", "--rule", "nominal-style")
+    assert found.lines(), found
+    start = int(found.lines()[0].split(":")[1])
+    content = (repo / "page.md").read_text()
+    lines = content.splitlines()
+    lines.insert(start - 1, "<!-- writing-rules-disable-next-line nominal-style -->")
+    write(repo, "page.md", "\n".join(lines) + "\n")
+    assert scan("page.md", "--rule", "nominal-style").lines() == []
+
+
+def test_typo_in_a_directive_is_exit_2_with_file_and_line(repo: Path, scan) -> None:
+    write(repo, "page.md", "Intro.\n\n<!-- writing-rules-disable-nextline filler -->\nA very fast tool.\n")
+    outcome = scan("page.md")
+    assert outcome.code == 2
+    assert "page.md:3:1: error: unknown directive 'writing-rules-disable-nextline'" in outcome.err
+    assert "did you mean 'writing-rules-disable-next-line'?" in outcome.err
+    assert "filler" in outcome.out  # the comment is no directive: the signal is still reported
+
+
+def test_unknown_rule_id_in_a_directive_is_reported(repo: Path, scan) -> None:
+    write(repo, "page.md", "<!-- writing-rules-disable-next-line filer -->\nA very fast tool.\n")
+    outcome = scan("page.md")
+    assert outcome.code == 2
+    assert "page.md:1:1: error: unknown rule id 'filer' in writing-rules-disable-next-line" in outcome.err
+    assert "valid rule ids: " in outcome.err
+
+
+def test_report_unused_suppressions(repo: Path, scan) -> None:
+    write(
+        repo,
+        "page.md",
+        "<!-- writing-rules-disable-next-line filler, hedging -->\nA very fast tool.\n\n"
+        "<!-- writing-rules-disable-next-line -->\nA fast tool.\n",
+    )
+    quiet = scan("page.md")
+    assert quiet.code == 0 and "unused" not in quiet.err
+    outcome = scan("page.md", "--report-unused-suppressions")
+    assert outcome.code == 1
+    assert "page.md:1:1: unused suppression: writing-rules-disable-next-line hedging silenced nothing" in outcome.err
+    assert "page.md:4:1: unused suppression: writing-rules-disable-next-line silenced nothing" in outcome.err
+
+
+def test_an_ordinary_comment_is_left_alone(repo: Path, scan) -> None:
+    write(repo, "page.md", "<!-- checked with writing-rules -->\nA very fast tool.\n")
+    outcome = scan("page.md")
+    assert outcome.code == 1 and outcome.rules() == ["filler"]
+
+
+_PIECES = [
+    "<!--",
+    "-->",
+    "`",
+    "```",
+    "\n",
+    "a",
+    " ",
+    ",",
+    "writing-rules-disable",
+    "-next-line",
+    "filler",
+    "{/*",
+    "*/}",
+    ".. ",
+]
+
+
+@given(st.lists(st.sampled_from(_PIECES), max_size=30).map("".join))
+def test_reading_directives_never_fails_on_any_text(text: str) -> None:
+    for markup in ("markdown", "mdx", "html", "rst", "text"):
+        for start, end in comment_spans(text, markup):
+            assert 0 <= start <= end <= len(text)
+        found = read_directives(text, markup)
+        for directive in found.directives:
+            assert 1 <= directive.line <= directive.end_line <= text.count("\n") + 1
