@@ -1,0 +1,97 @@
+"""``scan --diff REF``: only signals on lines changed since a git revision."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+from .conftest import git, write
+
+PAGE = "# Guide\n\nThis is a powerful tool.\n\nIt is very fast.\n"
+
+
+def committed(repo: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        write(repo, name, text)
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "docs")
+
+
+def test_only_changed_lines_are_reported(repo: Path, scan) -> None:
+    committed(repo, {"page.md": PAGE, "other.md": PAGE})
+    write(repo, "page.md", PAGE + "\nA very powerful addition.\n")
+    outcome = scan(".", "--diff", "HEAD")
+    reported = [line.removeprefix("./") for line in outcome.lines()]
+    assert [line.split(": ")[:2] for line in reported] == [["page.md:7:3", "filler"], ["page.md:7:8", "word-choice"]]
+    assert outcome.code == 1
+    assert "2 on unchanged lines" in outcome.err
+
+
+def test_unchanged_tree_passes_and_new_untracked_file_counts_whole(repo: Path, scan) -> None:
+    committed(repo, {"page.md": PAGE})
+    assert scan("page.md", "--diff", "HEAD").code == 0
+    write(repo, "new.md", PAGE)
+    outcome = scan("new.md", "page.md", "--diff", "HEAD")
+    assert {line.split(":")[0] for line in outcome.lines()} == {"new.md"}
+
+
+def test_diff_against_a_branch_with_commits_since(repo: Path, scan) -> None:
+    committed(repo, {"page.md": PAGE})
+    git(repo, "checkout", "-q", "-b", "feature")
+    committed(repo, {"page.md": PAGE.replace("It is very fast.", "It is very fast.\n\nWe simply ship it.")})
+    outcome = scan("page.md", "--diff", "main")
+    assert [line.split(": ")[:2] for line in outcome.lines()] == [["page.md:7:4", "easy-claims"]]
+
+
+def test_diff_with_baseline_both_filter(repo: Path, scan) -> None:
+    committed(repo, {"page.md": PAGE})
+    write(repo, "page.md", PAGE.replace("It is very fast.", "It is very fast. Truly powerful."))
+    scan("page.md", "--write-baseline", "b.json")
+    write(repo, "page.md", PAGE.replace("It is very fast.", "It is very fast. Truly powerful.") + "\nVery new.\n")
+    outcome = scan("page.md", "--diff", "HEAD", "--baseline", "b.json")
+    assert [line.split(":")[1] for line in outcome.lines()] == ["7"]
+
+
+def test_deleted_file_is_no_error(repo: Path, scan) -> None:
+    committed(repo, {"gone.md": PAGE, "page.md": PAGE})
+    (repo / "gone.md").unlink()
+    outcome = scan(".", "--diff", "HEAD")
+    assert outcome.code == 0, outcome.err
+
+
+def test_unknown_revision_is_exit_2(repo: Path, scan) -> None:
+    committed(repo, {"page.md": PAGE})
+    outcome = scan("page.md", "--diff", "no-such-branch")
+    assert outcome.code == 2
+    assert "--diff no-such-branch: unknown revision" in outcome.err
+
+
+def test_shallow_clone_lacking_ref_says_how_to_fetch(repo: Path, scan, tmp_path: Path, monkeypatch) -> None:
+    committed(repo, {"page.md": PAGE})
+    first = git(repo, "rev-parse", "HEAD").strip()
+    committed(repo, {"page.md": PAGE + "\nMore.\n"})
+    committed(repo, {"page.md": PAGE + "\nMore text.\n"})
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "-q", "--depth=1", f"file://{repo}", str(clone)], check=True)
+    monkeypatch.chdir(clone)
+    outcome = scan("page.md", "--diff", first)
+    assert outcome.code == 2
+    assert "shallow" in outcome.err and "git fetch" in outcome.err and "fetch-depth: 0" in outcome.err
+
+
+def test_outside_a_git_repository_is_exit_2(tmp_path: Path, scan, monkeypatch) -> None:
+    folder = tmp_path / "plain"
+    folder.mkdir()
+    write(folder, "page.md", PAGE)
+    monkeypatch.chdir(folder)
+    outcome = scan("page.md", "--diff", "HEAD")
+    assert outcome.code == 2
+    assert "needs a git repository" in outcome.err
+
+
+def test_file_outside_the_repository_is_exit_2(repo: Path, scan, tmp_path: Path) -> None:
+    committed(repo, {"page.md": PAGE})
+    write(tmp_path, "outside.md", PAGE)
+    outcome = scan(str(tmp_path / "outside.md"), "--diff", "HEAD")
+    assert outcome.code == 2
+    assert "outside the git repository" in outcome.err
