@@ -39,6 +39,12 @@ def add_serve_mcp_parser(commands: Any) -> None:
     serve.add_argument("--audience", help="who reads the documents (with --goal)")
     serve.add_argument("--goal", help="what the reader wants to achieve (with --audience)")
     serve.add_argument(
+        "--config",
+        metavar="FILE",
+        help="the team configuration to follow (default: the nearest one to the served folder)",
+    )
+    serve.add_argument("--no-config", action="store_true", help="follow no configuration file")
+    serve.add_argument(
         "--documents",
         metavar="DIR",
         help="also serve read_document and write_document on the files under DIR",
@@ -62,14 +68,28 @@ def serve_mcp(args: argparse.Namespace, stderr: TextIO) -> int:
     return _EXIT_OK
 
 
+def _team_settings(args: argparse.Namespace) -> Any:
+    """The configuration of the served folder (--documents, else the working folder), as the CLI finds it."""
+    from ..lint import ConfigError, ConfigResolver
+
+    if args.config is not None and args.no_config:
+        raise _ServeError("give --config FILE or --no-config, not both")
+    try:
+        config = ConfigResolver(args.config, disabled=args.no_config).config_for(args.documents or ".")
+    except ConfigError as error:
+        raise _ServeError(str(error)) from None
+    return None if config is None else config.settings
+
+
 def _router(args: argparse.Namespace) -> McpToolRouter:
     from ..mcp import McpToolRouter
 
     if (args.audience is None) != (args.goal is None):
         raise _ServeError("give --audience and --goal together, or neither")
     context = None if args.audience is None else {"audience": args.audience, "goal": args.goal}
+    settings = _team_settings(args)
     try:
-        review = create_writing_tool_dispatcher(review_context=context)
+        review = create_writing_tool_dispatcher(review_context=context, config=settings)
     except (TypeError, ValueError) as error:
         raise _ServeError(f"--audience and --goal: {error}") from None
     documents = None

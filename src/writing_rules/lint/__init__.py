@@ -86,9 +86,9 @@ _HOMES = {
     "comment_spans": "._directives",
     "read_directives": "._directives",
     "unused_suppressions": "._directives",
-    "LEVELS": "._levels",
-    "level_at_least": "._levels",
-    "rule_level": "._levels",
+    "LEVELS": ".._levels",
+    "level_at_least": ".._levels",
+    "rule_level": ".._levels",
     "LintedText": "._lint",
     "lint_signals": "._lint",
     "markup_for": "._lint",
@@ -97,6 +97,7 @@ _HOMES = {
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
+    from .._levels import LEVELS, level_at_least, rule_level
     from ._baseline import BASELINE_VERSION, Baseline, BaselineError, write_baseline
     from ._cache import DEFAULT_CACHE_DIR, ResultCache, cache_key
     from ._config import (
@@ -122,7 +123,6 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         read_directives,
         unused_suppressions,
     )
-    from ._levels import LEVELS, level_at_least, rule_level
     from ._lint import LintedText, lint_signals, markup_for
     from ._sentences import fingerprint
 

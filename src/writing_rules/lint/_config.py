@@ -17,8 +17,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .._lazy_rules import rule_data as data
+from .._levels import LEVELS
+from ..tools import SignalPolicy
 from ._globs import glob_matches
-from ._levels import LEVELS, level_at_least, rule_level
 from ._toml import KeyLines, TomlError, parse_toml
 
 __all__ = [
@@ -78,6 +79,10 @@ class FileSettings:
         chosen -= set(self.disable)
         return tuple(rule_id for rule_id in data.RULE_IDS if rule_id in chosen and data.RULES[rule_id].has_signals)
 
+    def policy(self) -> SignalPolicy:
+        """What agents and the command line both apply: disabled rules, ``min-level``, ``accept``."""
+        return SignalPolicy(frozenset(self.disable), self.min_level, self.accept)
+
     def key(self) -> str:
         """A canonical text of these settings (for cache keys)."""
         return json.dumps(
@@ -97,35 +102,15 @@ class FileSettings:
 
 
 def filter_signals(signals: Iterable[Mapping[str, Any]], text: str, settings: FileSettings) -> list[Mapping[str, Any]]:
-    """The signals the team wants to see: known rules not disabled, at ``min-level`` or above,
-    and not inside an accepted term.
+    """The signals the team wants to see: rules not disabled, at ``min-level`` or above, and not
+    inside an accepted term.
 
     An accepted term is matched case-sensitively; a signal is dropped when its
     whole match lies inside one occurrence of the term (``Simple Queue
-    Service`` keeps ``simple`` quiet there, and only there).
+    Service`` keeps ``simple`` quiet there, and only there). The review-tool
+    dispatcher applies the same ``SignalPolicy`` for agents.
     """
-    disabled = set(settings.disable)
-    accepted = _accepted_spans(text, settings.accept) if settings.accept else []
-    kept = []
-    for signal in signals:
-        rule_id = signal["ruleId"]
-        if rule_id in disabled or not level_at_least(rule_level(rule_id), settings.min_level):
-            continue
-        start, end = signal["start"], signal["end"]
-        if any(first <= start and end <= last for first, last in accepted):
-            continue
-        kept.append(signal)
-    return kept
-
-
-def _accepted_spans(text: str, terms: Sequence[str]) -> list[tuple[int, int]]:
-    spans = []
-    for term in terms:
-        at = text.find(term)
-        while at >= 0:
-            spans.append((at, at + len(term)))
-            at = text.find(term, at + 1)
-    return spans
+    return settings.policy().keep(signals, text)
 
 
 @dataclass(frozen=True)

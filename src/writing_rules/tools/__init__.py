@@ -23,6 +23,7 @@ from importlib import import_module
 __all__ = [
     "ModelComparisonContext",
     "ReviewContext",
+    "SignalPolicy",
     "WritingToolDispatcher",
     "create_writing_tool_dispatcher",
     "writing_review_tools",
@@ -32,6 +33,7 @@ __all__ = [
 _HOMES = {
     "ModelComparisonContext": "._context",
     "ReviewContext": "._context",
+    "SignalPolicy": "._policy",
     "WritingToolDispatcher": "._dispatcher",
     "create_writing_tool_dispatcher": "._dispatcher",
     "writing_review_tools": "._dispatcher",
@@ -43,6 +45,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from ._context import ModelComparisonContext, ReviewContext
     from ._definitions import writing_tool_definitions
     from ._dispatcher import WritingToolDispatcher, create_writing_tool_dispatcher, writing_review_tools
+    from ._policy import SignalPolicy
 
 
 def __getattr__(name: str) -> object:

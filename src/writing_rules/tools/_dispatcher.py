@@ -29,6 +29,7 @@ from ._context import (
 )
 from ._evidence import check_evidence, evidence_failed, evidence_missing, freeze_context, freeze_query
 from ._knowledge import rule_knowledge
+from ._policy import SignalPolicy, to_signal_policy
 from ._prompt import compose_prompt, response_schema
 from ._scanner import scan_text
 from ._selection import SELECTION_RANK, explain_signal_selection, select_rules
@@ -69,17 +70,19 @@ class _Prepared:
 class WritingToolDispatcher:
     """Executes decoded calls of the four review tools; create it with ``create_writing_tool_dispatcher``."""
 
-    __slots__ = ("_callback", "_comparison", "_review")
+    __slots__ = ("_callback", "_comparison", "_policy", "_review")
 
     def __init__(
         self,
         review_context: ReviewContext | None,
         model_comparison_context: ModelComparisonContext | None,
         callback: EvidenceCallback | None,
+        policy: SignalPolicy | None = None,
     ) -> None:
         self._review = review_context
         self._comparison = model_comparison_context
-        self._callback = callback
+        self._policy = policy
+        self._callback = callback  # set last: __setattr__ freezes the object once it exists
 
     def __setattr__(self, name: str, value: object) -> None:
         if hasattr(self, "_callback"):
@@ -230,7 +233,19 @@ class WritingToolDispatcher:
                 "responseSchema": response_schema(rule_ids, max_findings),
             }
         rule_ids = select_rules(arguments, signals_only=True, problems=[])
-        return scan_text(arguments["text"], language, rule_ids, int(arguments["maxSignals"]))
+        max_signals = int(arguments["maxSignals"])
+        policy = self._policy
+        if policy is None:
+            return scan_text(arguments["text"], language, rule_ids, max_signals)
+        # The team's decisions (create_writing_tool_dispatcher(config=...)) apply before the cap.
+        rule_ids = policy.rule_ids(rule_ids)
+        text = arguments["text"]
+        if not policy.accept:
+            return scan_text(text, language, rule_ids, max_signals)
+        result = scan_text(text, language, rule_ids, len(text) + 1)
+        kept = policy.keep(result["signals"], text)
+        result.update(signals=kept[:max_signals], totalSignals=len(kept), truncated=len(kept) > max_signals)
+        return result
 
     # -- tool 4 -----------------------------------------------------------------------------
 
@@ -285,8 +300,16 @@ def create_writing_tool_dispatcher(
     review_context: ReviewContext | Mapping[str, Any] | None = None,
     model_comparison_context: ModelComparisonContext | Mapping[str, Any] | None = None,
     get_model_comparison_evidence: EvidenceCallback | None = None,
+    config: object = None,
 ) -> WritingToolDispatcher:
-    """Create a dispatcher with the host's options, checked now (``TypeError`` / ``ValueError``)."""
+    """Create a dispatcher with the host's options, checked now (``TypeError`` / ``ValueError``).
+
+    ``config`` carries the team's decisions into ``find_writing_signals``, as
+    the command line applies them: a mapping with a configuration file's keys
+    (``disable``, ``min-level``, ``accept``; the keys about files are allowed
+    and ignored), or ``writing_rules.lint`` settings.
+    """
+    policy = to_signal_policy(config)
     review = to_review_context(review_context)
     comparison = to_model_comparison_context(model_comparison_context)
     if get_model_comparison_evidence is not None:
@@ -297,4 +320,4 @@ def create_writing_tool_dispatcher(
                 "get_model_comparison_evidence needs model_comparison_context (available model ids and "
                 "cohort ids) so the evidence can be checked against them"
             )
-    return WritingToolDispatcher(review, comparison, get_model_comparison_evidence)
+    return WritingToolDispatcher(review, comparison, get_model_comparison_evidence, policy)

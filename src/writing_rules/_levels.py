@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .._lazy_rules import rule_data as data
+from ._lazy_rules import rule_data as data
 
 __all__ = ["LEVELS", "level_at_least", "rule_level"]
 
