@@ -18,7 +18,8 @@ __all__ = ["RANKS", "ToolPlan", "tool_plans"]
 
 MAX_TEXT_UNITS = 250_000
 
-# Lower rank wins when a call has several problems (review-tools.md, "Error codes").
+# Lower rank wins when a call has several problems (docs/review-tools.md, "Error codes").
+# Emitted into the module as ERROR_RANKS: the runtime's own checks rank from there.
 RANKS = {
     "unexpected": (3, "invalid-arguments"),
     "language": (4, "unsupported-language"),

@@ -8,9 +8,10 @@ that go beyond the schema.
 
 from __future__ import annotations
 
+from ._lazy_rules import rule_data
 from ._tool_call import pointer_segment
 
-__all__ = ["MISSING", "ArgumentProblem", "is_integer", "pointer", "show"]
+__all__ = ["MISSING", "ArgumentProblem", "is_integer", "pointer", "ranked_problem", "show"]
 
 MISSING = object()
 
@@ -19,6 +20,17 @@ MISSING = object()
 # by unpacking: a rejected call builds one on the hot path, and a tuple subclass
 # (named fields) cost a third of a rejection's time.
 ArgumentProblem = tuple[int, str, str, str]
+
+
+def ranked_problem(kind: str, field: str, message: str) -> ArgumentProblem:
+    """A problem found beyond the schema (``kind`` is ``"selection"`` or ``"length"``).
+
+    Its rank and code come from the generated module's ``ERROR_RANKS``, the
+    same table the generated validators were written from, so the contract's
+    order lives in one place.
+    """
+    rank, code = rule_data.ERROR_RANKS[kind]
+    return (rank, code, field, message)
 
 
 def is_integer(value: object) -> bool:

@@ -429,6 +429,13 @@ CODE_OF = {
 }
 
 
+def test_the_generated_error_ranks_are_the_argument_levels_of_the_contract_order() -> None:
+    # The validators and the dispatcher's own checks both rank from this one table.
+    ranked = [code for _, code in sorted(data.ERROR_RANKS.values())]
+    assert ranked == [CODE_OF[fault] for fault in ORDER[3:]]
+    assert min(rank for rank, _ in data.ERROR_RANKS.values()) == 3  # after the call-level codes
+
+
 def _break(fault: str, call: dict[str, Any], tool: str) -> None:
     arguments = call["arguments"]
     if fault == "invalid-call":

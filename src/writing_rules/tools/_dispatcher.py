@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from operator import itemgetter
 from typing import Any
 
-from .._arguments import ArgumentProblem
+from .._arguments import ArgumentProblem, ranked_problem
 from .._lazy_rules import rule_data as data
 from .._tool_call import (
     ToolCallError,
@@ -32,7 +32,7 @@ from ._knowledge import rule_knowledge
 from ._policy import SignalPolicy, to_signal_policy
 from ._prompt import compose_prompt, response_schema
 from ._scanner import scan_text
-from ._selection import SELECTION_RANK, explain_signal_selection, select_rules
+from ._selection import explain_signal_selection, select_rules
 from ._text_index import utf16_length
 
 __all__ = ["WritingToolDispatcher", "create_writing_tool_dispatcher", "writing_review_tools"]
@@ -46,7 +46,6 @@ _RULES, _PROMPT, _SIGNALS, _EVIDENCE = TOOL_NAMES = (
     "find_writing_signals",
     "get_model_comparison_evidence",
 )
-_LENGTH_RANK = 7
 _TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")
 # Problems are (rank, code, field, message) tuples; the lowest rank is reported.
 _rank = itemgetter(0)
@@ -167,7 +166,7 @@ class WritingToolDispatcher:
         # The validator reports the first problem in the contract's order; the checks
         # beyond the schema are selection and length problems, so they can only come
         # first when the schema checks found nothing before them.
-        if not problems or problems[0][0] >= SELECTION_RANK:
+        if not problems or problems[0][0] >= data.ERROR_RANKS["selection"][0]:
             problems.extend(self._runtime_problems(tool, arguments, problems))
         if problems:
             _, code, field, message = min(problems, key=_rank)
@@ -187,9 +186,8 @@ class WritingToolDispatcher:
                 units = utf16_length(text)
                 if units > data.MAX_TEXT_UNITS:
                     extra.append(
-                        (
-                            _LENGTH_RANK,
-                            "text-too-long",
+                        ranked_problem(
+                            "length",
                             "/text",
                             f"Argument text is {units:,} UTF-16 code units long (characters outside the "
                             f"Basic Multilingual Plane count two); at most {data.MAX_TEXT_UNITS:,} are "
@@ -202,9 +200,8 @@ class WritingToolDispatcher:
             cohort = arguments.get("cohortId")
             if isinstance(cohort, str) and cohort not in self._comparison.cohort_ids:
                 extra.append(
-                    (
-                        SELECTION_RANK,
-                        "invalid-selection",
+                    ranked_problem(
+                        "selection",
                         "/cohortId",
                         f"Cohort {cohort[:80]!r} is not allowed by this host; allowed cohorts: "
                         f"{', '.join(self._comparison.cohort_ids)}.",

@@ -10,12 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .._arguments import ArgumentProblem
+from .._arguments import ArgumentProblem, ranked_problem
 from .._lazy_rules import rule_data as data
 
-__all__ = ["SELECTION_RANK", "select_rules"]
-
-SELECTION_RANK = 6
+__all__ = ["explain_signal_selection", "select_rules"]
 
 
 def select_rules(
@@ -32,9 +30,8 @@ def select_rules(
                 continue  # the schema validator has reported it
             if profile is not None and rule_id not in profile.rule_ids:
                 problems.append(
-                    (
-                        SELECTION_RANK,
-                        "invalid-selection",
+                    ranked_problem(
+                        "selection",
                         f"/ruleIds/{index}",
                         f"Rule {rule_id!r} is not part of profile {profile.id!r}; its rules are: "
                         f"{', '.join(_allowed(profile.rule_ids, signals_only))}.",
@@ -46,9 +43,8 @@ def select_rules(
     selected = tuple(_allowed(pool, signals_only))
     if not selected and profile is not None:
         problems.append(
-            (
-                SELECTION_RANK,
-                "invalid-selection",
+            ranked_problem(
+                "selection",
                 "/profile",
                 f"Profile {profile.id!r} has no rules with static signals; choose another profile.",
             )
