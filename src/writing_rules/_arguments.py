@@ -8,6 +8,7 @@ that go beyond the schema.
 
 from __future__ import annotations
 
+from ._describe import show
 from ._lazy_rules import rule_data
 from ._tool_call import pointer_segment
 
@@ -44,30 +45,3 @@ def is_integer(value: object) -> bool:
 
 # The JSON Pointer of a top-level argument (any key, shown as text).
 pointer = pointer_segment
-
-
-def show(value: object) -> str:
-    """A short description of a value for a message: the value itself when small."""
-    kind = type(value)
-    if kind is str:
-        # repr escapes what cannot be printed, lone surrogates included.
-        return repr(value) if len(value) <= 40 else f"a string of {len(value)} characters"  # type: ignore[arg-type]
-    if kind is int:
-        return str(value) if -(10**30) < value < 10**30 else "a very large integer"  # type: ignore[operator]
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value) if abs(value) < 10**30 else "a very large integer"
-    if isinstance(value, float):
-        if value != value or value in (float("inf"), float("-inf")):
-            return "a non-finite number"
-        return repr(value)
-    if isinstance(value, str):
-        return repr(str(value)) if len(value) <= 40 else f"a string of {len(value)} characters"
-    if isinstance(value, list):
-        return f"an array of {len(value)} item(s)"
-    if isinstance(value, dict):
-        return "an object"
-    return f"a non-JSON value ({type(value).__name__})"

@@ -11,8 +11,10 @@ plus ``"id"`` when the call carried one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, NamedTuple
+
+from ._describe import json_type_name, show_key
 
 __all__ = [
     "ToolCall",
@@ -20,11 +22,11 @@ __all__ = [
     "call_identity",
     "error_envelope",
     "json_pointer",
-    "json_type_name",
     "parse_tool_call",
     "pointer_segment",
     "registry_definitions",
     "success_envelope",
+    "unknown_tool_error",
 ]
 
 _CALL_KEYS = ("name", "arguments", "id")
@@ -49,6 +51,15 @@ class ToolCallError(ValueError):
         self.details = dict(details) if details else {}
 
 
+def unknown_tool_error(name: str, offered: Sequence[str]) -> ToolCallError:
+    """``unknown-tool`` for ``name``: the message lists every tool the caller can use instead."""
+    return ToolCallError(
+        "unknown-tool",
+        f"Unknown tool {name[:80]!r}; the tools available here are: {', '.join(offered)}.",
+        field="/name",
+    )
+
+
 class ToolCall(NamedTuple):
     """A decoded call: the tool name, its arguments and the host's call id.
 
@@ -59,27 +70,6 @@ class ToolCall(NamedTuple):
     arguments: Mapping[str, Any]
     call_id: str | int | None = None
     has_id: bool = False
-
-
-def json_type_name(value: object) -> str:
-    """Name a Python value by its JSON type, for messages a model reads."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        if value != value or value in (float("inf"), float("-inf")):
-            return "non-finite number"
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, Mapping):
-        return "object"
-    return f"non-JSON value ({type(value).__name__})"
 
 
 def pointer_segment(part: object) -> str:
@@ -112,7 +102,7 @@ def parse_tool_call(call: object, tool_names: Collection[str]) -> ToolCall:
         )
     if not _CALL_KEY_SET.issuperset(call):
         extra = [key for key in call if key not in _CALL_KEYS]
-        shown = ", ".join(repr(key) if isinstance(key, str) else json_type_name(key) for key in extra[:5])
+        shown = ", ".join(show_key(key) for key in extra[:5])
         raise ToolCallError(
             "invalid-call",
             f"Unexpected key(s) in the tool call: {shown}. A call has only 'name', 'arguments' and optionally 'id'.",

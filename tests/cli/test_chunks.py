@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from writing_rules.cli._chunks import scan_whole_text, split_points, utf16_units
+from writing_rules._text_units import utf16_length
+from writing_rules.cli._chunks import scan_whole_text, split_points
 from writing_rules.cli._language import detect_language
 from writing_rules.tools import create_writing_tool_dispatcher
 
@@ -43,7 +44,7 @@ def test_pieces_cover_the_text_and_respect_the_limit(text: str, limit: int) -> N
     starts = split_points(text, limit)
     assert starts[0] == 0 and starts == sorted(set(starts))
     for first, following in zip(starts, [*starts[1:], len(text)], strict=True):
-        assert utf16_units(text[first:following]) <= limit
+        assert utf16_length(text[first:following]) <= limit
         assert not (text[first - 1 : first] == "\r" and text[first : first + 1] == "\n")  # CRLF kept whole
 
 
@@ -56,7 +57,7 @@ def test_cuts_prefer_blank_lines_outside_fenced_code() -> None:
 def test_a_file_over_the_tool_limit_is_scanned_with_positions_in_the_whole_file() -> None:
     paragraph = "A line of plain words for the reader.\n\n"
     text = paragraph * 8000 + "The powerful 😀 ending.\n"
-    assert utf16_units(text) > 250_000
+    assert utf16_length(text) > 250_000
     result = scan_whole_text(DISPATCH, text, ARGUMENTS)
     (signal,) = result["signals"]
     assert text[signal["start"] : signal["end"]] == "powerful"

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from writing_rules.tools._text_index import TextIndex, utf16_length
+from writing_rules._text_units import utf16_length
+from writing_rules.tools._text_index import TextIndex
 
 LANGUAGES = ("en", "de")
 
@@ -76,7 +77,7 @@ def test_other_unicode_line_separators_do_not_end_lines() -> None:
     assert TextIndex(text, "en").line_column(len(text)) == (1, 10)
 
 
-def test_column_counts_code_points_not_utf16_units() -> None:
+def test_column_counts_code_points_not_utf16_length() -> None:
     text = "x\n😀😀z"
     index = TextIndex(text, "en")
     assert index.line_column(text.index("z")) == (2, 3)

@@ -13,11 +13,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .._lazy_rules import rule_data as data
+from .._text_units import LINE_BREAK, utf16_length
 from ..tools._scanner import scan_text
 
-__all__ = ["ScanError", "scan_whole_text", "split_points", "utf16_units"]
+__all__ = ["ScanError", "scan_whole_text", "split_points"]
 
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)")
 _FENCE = re.compile(r"[ \t]{0,3}(```|~~~)")
 
@@ -32,17 +32,10 @@ class ScanError(ValueError):
         self.code = code
 
 
-def utf16_units(text: str) -> int:
-    """Length of ``text`` in UTF-16 code units (outside the BMP counts two)."""
-    # The codec counts in C; a per-character loop cost a third of a 250,000-character scan.
-    # surrogatepass: a lone surrogate is one unit, as in the tool's own count.
-    return len(text.encode("utf-16-le", "surrogatepass")) // 2
-
-
 def _fit(text: str, start: int, limit: int) -> int:
     """The largest end such that ``text[start:end]`` has at most ``limit`` UTF-16 units."""
     end = min(len(text), start + limit)
-    while (excess := utf16_units(text[start:end]) - limit) > 0:
+    while (excess := utf16_length(text[start:end]) - limit) > 0:
         end -= excess
     return end
 
@@ -79,7 +72,7 @@ def split_points(text: str, limit: int) -> list[int]:
     """Start offsets of pieces of at most ``limit`` UTF-16 units that cover ``text``."""
     starts = [0]
     start = 0
-    while utf16_units(text[start:]) > limit:
+    while utf16_length(text[start:]) > limit:
         end = _fit(text, start, limit)
         # A limit below one character's width still makes progress.
         start = max(_cut(text, start, end), start + 1)
@@ -90,9 +83,9 @@ def split_points(text: str, limit: int) -> list[int]:
 def _origin(text: str, offset: int) -> tuple[int, int, int]:
     """UTF-16 offset, line and column (1-based, code points) of ``offset`` in ``text``."""
     before = text[:offset]
-    breaks = list(_LINE_BREAK.finditer(before))
+    breaks = list(LINE_BREAK.finditer(before))
     line_start = breaks[-1].end() if breaks else 0
-    return utf16_units(before), len(breaks) + 1, offset - line_start + 1
+    return utf16_length(before), len(breaks) + 1, offset - line_start + 1
 
 
 def _shift(signal: dict[str, Any], offset: int, origin: tuple[int, int, int]) -> dict[str, Any]:

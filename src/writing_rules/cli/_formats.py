@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from collections.abc import Sequence
 from typing import Any
 
 from .. import __version__
 from .._lazy_rules import rule_data as data
+from .._text_units import LINE_BREAK
 from ..review._html import ReportDocument, render_report
 from ._scan import STDIN_NAME, FileScan
 
@@ -19,7 +19,6 @@ FORMATS = ("text", "json", "sarif", "html", "github")
 _SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _INFORMATION_URI = "https://pypi.org/project/writing-rules/"
 _LEVELS = {"error": "error", "warning": "warning"}  # anything else (info, suggestion) is a note
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 def _title(rule_id: str, language: str | None) -> str:
@@ -109,7 +108,7 @@ def _uri(path: str) -> str:
 
 def _end(signal: dict[str, Any]) -> tuple[int, int]:
     """End line and (exclusive) end column of a signal's match."""
-    breaks = list(_LINE_BREAK.finditer(signal["match"]))
+    breaks = list(LINE_BREAK.finditer(signal["match"]))
     if not breaks:
         return signal["line"], signal["column"] + len(signal["match"])
     return signal["line"] + len(breaks), len(signal["match"]) - breaks[-1].end() + 1

@@ -14,22 +14,16 @@ from bisect import bisect_right
 from difflib import SequenceMatcher
 from itertools import accumulate
 
-from ._text import LINE_BREAK
+from .._text_units import LINE_BREAK, split_lines
 
 __all__ = ["closest_passages"]
 
-_LINE_BREAK_KEPT = re.compile(r"(\r\n|\r|\n)")
 _WORD = re.compile(r"\w+")
 _MAX_HITS = 20_000  # word hits the prefilter looks at; rarer words first
 _PREFILTER_KEEP = 120  # windows that get a cheap quick_ratio
 _FULL_COMPARE = 8  # windows that get a full difflib ratio
 _COMPARE_CHARS = 1_500  # texts longer than this are cut for the full comparison
 _THRESHOLD = 0.3  # below this a passage is noise, not a candidate
-
-
-def _split_lines(text: str) -> tuple[list[str], list[int]]:
-    parts = _LINE_BREAK_KEPT.split(text)
-    return parts[0::2], list(accumulate(map(len, parts), initial=0))[0::2]
 
 
 def _window_scores_by_words(document: str, target: str, line_total: int, size: int) -> list[float] | None:
@@ -50,7 +44,7 @@ def _window_scores_by_words(document: str, target: str, line_total: int, size: i
     if not chosen:
         return None
     # Lower-casing never adds or removes line breaks, so line indexes agree.
-    _, lower_starts = _split_lines(lower)
+    _, lower_starts = split_lines(lower)
     weights = {word: 1.0 / math.log(2.0 + count) for word, count in chosen}
     pattern = re.compile("|".join(re.escape(word) for word, _ in sorted(chosen, key=lambda item: -len(item[0]))))
     per_line: dict[int, set[str]] = {}
@@ -88,7 +82,7 @@ def closest_passages(document: str, anchor: str, *, limit: int = 3) -> tuple[dic
     target = anchor.strip()
     if not document.strip() or not target:
         return ()
-    lines, starts = _split_lines(document)
+    lines, starts = split_lines(document)
     size = min(len(LINE_BREAK.split(target)), len(lines))
     scores = _window_scores_by_words(document, target, len(lines), size)
     if scores is None or not any(score > 0 for score in scores):

@@ -11,15 +11,16 @@ import asyncio
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from .._describe import json_type_name, show_key
 from .._tool_call import (
     ToolCallError,
     call_identity,
     error_envelope,
     json_pointer,
-    json_type_name,
     parse_tool_call,
     registry_definitions,
     success_envelope,
+    unknown_tool_error,
 )
 from ._diff import unified_diff
 from ._engine import edit
@@ -58,7 +59,7 @@ def _check_unexpected(tool: str, arguments: Mapping[Any, Any]) -> None:
     allowed = _ARGUMENTS[tool]
     for key in arguments:
         if key not in allowed:
-            shown = repr(key)[:80] if isinstance(key, str) else json_type_name(key)
+            shown = show_key(key)
             raise _invalid(
                 f"Unexpected argument {shown} for {tool}; allowed: {', '.join(allowed)}.",
                 json_pointer(key) if isinstance(key, str) else "",
@@ -117,11 +118,7 @@ class DocumentToolDispatcher:
             parsed = parse_tool_call(call, TOOL_NAMES)
             has_id, call_id = parsed.has_id, parsed.call_id
             if parsed.name not in TOOL_NAMES:
-                shown = repr(parsed.name[:80])
-                raise ToolCallError(
-                    "unknown-tool",
-                    f"There is no tool {shown}; the document tools are: {', '.join(TOOL_NAMES)}.",
-                )
+                raise unknown_tool_error(parsed.name, TOOL_NAMES)
             tool = parsed.name
             data = self._read(parsed.arguments) if tool == READ_DOCUMENT else self._write(parsed.arguments)
             return success_envelope(tool, data, has_id=has_id, call_id=call_id)

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .._describe import quote
 from ._candidates import closest_passages
 from ._errors import DocumentEditError
 from ._matching import Finder
@@ -23,11 +24,6 @@ class EditResult:
 
     content: str
     warnings: tuple[Mapping[str, Any], ...] = ()
-
-
-def _quote(text: str, limit: int = 60) -> str:
-    shown = text if len(text) <= limit else text[: limit - 1] + "…"
-    return repr(shown)
 
 
 def _anchor_name(operation: Operation) -> str:
@@ -56,7 +52,7 @@ def _not_found(operation: Operation, document: str) -> DocumentEditError:
     hint = ". ".join(hints)
     return DocumentEditError(
         "not-found",
-        f"Operation {operation.index} ({operation.kind}): {name} {_quote(operation.anchor)} was not found in "
+        f"Operation {operation.index} ({operation.kind}): {name} {quote(operation.anchor)} was not found in "
         f"the document ({'white-space-tolerant' if operation.fuzzy else 'exact'} match). {hint}.",
         index=operation.index,
         operation=operation.kind,
@@ -81,7 +77,7 @@ def _ambiguity(operation: Operation, document: str, finder: Finder, strict: bool
     if strict:
         raise DocumentEditError(
             "ambiguous",
-            f"Operation {operation.index} ({operation.kind}): {name} {_quote(operation.anchor)} matches at "
+            f"Operation {operation.index} ({operation.kind}): {name} {quote(operation.anchor)} matches at "
             f"{len(positions)} positions (lines {where}). Name the 'occurrence' to change (1 is the first), "
             "or quote more of the surrounding text so it matches once.",
             index=operation.index,
@@ -89,7 +85,7 @@ def _ambiguity(operation: Operation, document: str, finder: Finder, strict: bool
         )
     return {
         "index": operation.index,
-        "message": f"Operation {operation.index} ({operation.kind}): {name} {_quote(operation.anchor)} "
+        "message": f"Operation {operation.index} ({operation.kind}): {name} {quote(operation.anchor)} "
         f"matches at {len(positions)} positions (lines {where}); the first was used. "
         "Name 'occurrence' or quote more text to choose another.",
         "lines": lines,
@@ -135,7 +131,7 @@ def _apply(operation: Operation, document: str, strict: bool) -> tuple[str, dict
         raise DocumentEditError(
             "occurrence-out-of-range",
             f"Operation {operation.index} ({kind}): occurrence {wanted} was asked for, but "
-            f"{_anchor_name(operation)} {_quote(operation.anchor)} occurs {total} time"
+            f"{_anchor_name(operation)} {quote(operation.anchor)} occurs {total} time"
             f"{'' if total == 1 else 's'} (non-overlapping). Use an occurrence from 1 to {total}.",
             index=operation.index,
             operation=kind,

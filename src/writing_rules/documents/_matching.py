@@ -7,17 +7,14 @@ back to the original text, so the edit lands on the document's own characters.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from bisect import bisect_right
 from itertools import accumulate
 
 from .._nfc_view import NfcView
-from ._text import LINE_BREAK
+from .._text_units import LINE_BREAK, split_lines
 
 __all__ = ["Finder", "normalise_anchor"]
-
-_LINE_BREAK_KEPT = re.compile(r"(\r\n|\r|\n)")
 
 
 def normalise_anchor(anchor: str) -> str:
@@ -52,9 +49,7 @@ class _FuzzyView:
             lines = document.split("\r\n")
             self._break = 2
         else:  # mixed line breaks: keep every line start
-            parts = _LINE_BREAK_KEPT.split(document)
-            lines = parts[0::2]
-            self._starts = list(accumulate(map(len, parts), initial=0))[0::2]
+            lines, self._starts = split_lines(document)
             self._break = 0
         self._lines = lines
         self._original_cumulative = list(accumulate(map(len, lines), initial=0))

@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .._tool_call import json_pointer, json_type_name
+from .._describe import json_type_name, show_key
+from .._tool_call import json_pointer
 from ._errors import DocumentEditError
 
 __all__ = ["OPERATION_FIELDS", "Operation", "parse_operations"]
@@ -137,7 +138,7 @@ def _parse_one(index: int, raw: object) -> Operation:
     allowed = {"operation", *required, *optional}
     for key in raw:
         if key not in allowed:
-            shown = repr(key)[:80] if isinstance(key, str) else json_type_name(key)
+            shown = show_key(key)
             raise _field_error(
                 index,
                 kind,

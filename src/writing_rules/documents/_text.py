@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
+from .._text_units import LINE_BREAK, line_starts
+
 __all__ = ["LINE_BREAK", "adapt_line_breaks", "line_count", "line_number", "line_starts", "uses_crlf"]
 
-# A line ends at CRLF, LF or a lone CR, as in the review tools.
-LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _BARE_LF = re.compile(r"(?<!\r)\n")
 
 
@@ -24,11 +24,6 @@ def adapt_line_breaks(inserted: str, document: str) -> str:
     if "\n" not in inserted or "\r" not in document or not uses_crlf(document):
         return inserted
     return _BARE_LF.sub("\r\n", inserted)
-
-
-def line_starts(text: str) -> list[int]:
-    """Offsets at which each line of ``text`` starts (the first is 0)."""
-    return [0, *(match.end() for match in LINE_BREAK.finditer(text))]
 
 
 def line_number(starts: list[int], offset: int) -> int:

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .._tool_call import ToolCallError, error_envelope
+from .._tool_call import error_envelope, unknown_tool_error
 from ..adapters import mcp_call_result, mcp_tools
 from ..documents import DocumentToolDispatcher
 from ..tools import WritingToolDispatcher
@@ -51,12 +51,7 @@ class McpToolRouter:
             return self.review.dispatch(call)
         # Answered here rather than by the review dispatcher, whose message would
         # leave out the document tools this server also offers.
-        error = ToolCallError(
-            "unknown-tool",
-            f"Unknown tool {name[:80]!r}; this server offers: {', '.join(self._names)}.",
-            field="/name",
-        )
-        return error_envelope(None, error)
+        return error_envelope(None, unknown_tool_error(name, self._names))
 
     def _descriptors(self) -> list[dict[str, Any]]:
         descriptors = self.review.tools()

@@ -13,7 +13,8 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from writing_rules._tool_call import json_pointer, json_type_name
+from writing_rules._describe import json_kind, quote
+from writing_rules._tool_call import json_pointer
 
 __all__ = [
     "MAX_DEPTH",
@@ -39,10 +40,8 @@ class NotJSONError(ValueError):
         self.reason = reason
 
 
-def kind(value: object) -> str:
-    """The JSON type name of a value (frozen or plain), for messages."""
-    # A registered value's arrays are frozen into tuples; the rest is the dispatcher's naming.
-    return "array" if isinstance(value, tuple) else json_type_name(value)
+# A registered value's arrays are frozen into tuples: they are named "array".
+kind = json_kind
 
 
 def show(value: object, limit: int = 60) -> str:
@@ -51,7 +50,9 @@ def show(value: object, limit: int = 60) -> str:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, (str, int, float)):
+    if isinstance(value, str):
+        return quote(value, limit)
+    if isinstance(value, (int, float)):
         text = repr(value)
     elif isinstance(value, (list, tuple)):
         more = ", ...]" if len(value) > 5 else "]"

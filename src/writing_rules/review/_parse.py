@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .._describe import a_json_type
 from .._lazy_rules import rule_data as data
-from .._tool_call import json_type_name
 from ..tools._prompt import response_schema
 from ..tools._text_index import TextIndex
 from ._json_safe import json_safe
@@ -159,7 +159,7 @@ def _decode(reply: object) -> object:
 
 def _findings_array(value: object) -> list[object]:
     if not isinstance(value, Mapping):
-        raise ValueError(f'The reply must be a JSON object with a "findings" array, not {_kind(value)}')
+        raise ValueError(f'The reply must be a JSON object with a "findings" array, not {a_json_type(value)}')
     keys = list(value.keys())
     if "findings" not in keys:
         raise ValueError('The reply object has no "findings" array')
@@ -169,20 +169,14 @@ def _findings_array(value: object) -> list[object]:
         raise ValueError(f'The reply object may hold only "findings"; it also has {names}')
     findings = value["findings"]
     if not isinstance(findings, (list, tuple)):
-        raise ValueError(f'The reply\'s "findings" must be an array, not {_kind(findings)}')
+        raise ValueError(f'The reply\'s "findings" must be an array, not {a_json_type(findings)}')
     return list(findings)
-
-
-def _kind(value: object) -> str:
-    """The JSON type of a value with its article, for a sentence: "an array", "a string", "null"."""
-    name = "array" if isinstance(value, tuple) else json_type_name(value)
-    return name if name == "null" else ("an " if name[0] in "aeiou" else "a ") + name
 
 
 def _malformed(item: object) -> str | None:
     """What keeps ``item`` from being a finding as the schema describes it, or None."""
     if not isinstance(item, Mapping):
-        return f"a finding must be an object, not {_kind(item)}"
+        return f"a finding must be an object, not {a_json_type(item)}"
     keys = list(item.keys())
     missing = [name for name in _ITEM_FIELDS if name not in keys]
     if missing:
@@ -193,7 +187,7 @@ def _malformed(item: object) -> str | None:
         return f"unexpected field {shown}; a finding has exactly {', '.join(_ITEM_FIELDS)}"
     for name in _ITEM_FIELDS:
         if not isinstance(item[name], str):
-            return f"{name} must be a string, not {_kind(item[name])}"
+            return f"{name} must be a string, not {a_json_type(item[name])}"
     for name in _NON_EMPTY:
         if not item[name]:
             return f"{name} must not be empty"

@@ -14,12 +14,14 @@ from typing import Any
 
 from .._arguments import ArgumentProblem, ranked_problem
 from .._lazy_rules import rule_data as data
+from .._text_units import utf16_length
 from .._tool_call import (
     ToolCallError,
     call_identity,
     error_envelope,
     parse_tool_call,
     success_envelope,
+    unknown_tool_error,
 )
 from ._context import (
     ModelComparisonContext,
@@ -33,7 +35,6 @@ from ._policy import SignalPolicy, to_signal_policy
 from ._prompt import compose_prompt, response_schema
 from ._scanner import scan_text
 from ._selection import explain_signal_selection, select_rules
-from ._text_index import utf16_length
 
 __all__ = ["WritingToolDispatcher", "create_writing_tool_dispatcher", "writing_review_tools"]
 
@@ -146,11 +147,7 @@ class WritingToolDispatcher:
             return error_envelope(None, failure, has_id=has_id, call_id=call_id)
         tool = parsed.name
         if tool not in TOOL_NAMES:
-            failure = ToolCallError(
-                "unknown-tool",
-                f"Unknown tool {tool[:80]!r}; this dispatcher executes: {', '.join(data.TOOL_NAMES)}.",
-                field="/name",
-            )
+            failure = unknown_tool_error(tool, TOOL_NAMES)
             # Echo the name only when it is a plausible tool name: a model's junk stays out of "tool".
             shown = tool if _TOOL_NAME.fullmatch(tool) else None
             return error_envelope(shown, failure, has_id=parsed.has_id, call_id=parsed.call_id)

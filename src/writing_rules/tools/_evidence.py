@@ -35,6 +35,8 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Any, Final
 
+from .._describe import quote
+
 __all__ = [
     "EVIDENCE_STATUSES",
     "check_evidence",
@@ -623,11 +625,7 @@ def _kind(value: object) -> str:
 
 def _show(text: str | None) -> str:
     """A short quoted form of a plain string for a problem message."""
-    if text is None:
-        return "null"
-    if len(text) > _SHOWN_CHARS:
-        return repr(text[:_SHOWN_CHARS]) + "…"
-    return repr(text)
+    return "null" if text is None else quote(text, _SHOWN_CHARS)
 
 
 def _show_int(number: int) -> str:

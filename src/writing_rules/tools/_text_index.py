@@ -75,10 +75,11 @@ import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
-__all__ = ["TextIndex", "utf16_length"]
+from .._text_units import line_starts
+
+__all__ = ["TextIndex"]
 
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]")
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _CLAUSE_END = re.compile(r"[.!?;:\r\n]")
 _NEGATION = {
     "en": re.compile(r"\b(?:not|no|never|none|nothing|without)\b|(?<=\w)n['\u2019]t\b", re.IGNORECASE),
@@ -105,11 +106,6 @@ _MARK_RULES: dict[str, tuple[str, bool]] = {
     "\u201a": ("", True),  # ‚
     "\u2018": ("\u201a", False),  # ‘
 }
-
-
-def utf16_length(text: str) -> int:
-    """Length of ``text`` in UTF-16 code units (astral characters count 2)."""
-    return len(text) + len(_ASTRAL.findall(text))
 
 
 @dataclass(frozen=True)
@@ -167,7 +163,7 @@ class TextIndex:
         setattr_ = object.__setattr__
         setattr_(self, "_text", text)
         setattr_(self, "_language", language)
-        setattr_(self, "_line_starts", (0, *(m.end() for m in _LINE_BREAK.finditer(text))))
+        setattr_(self, "_line_starts", tuple(line_starts(text)))
         setattr_(self, "_astral", tuple(m.start() for m in _ASTRAL.finditer(text)))
         setattr_(self, "_context", None)
 
