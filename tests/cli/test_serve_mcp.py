@@ -61,3 +61,9 @@ def test_bad_options_are_usage_errors(options, message, tmp_path, monkeypatch, c
 def test_serve_mcp_is_listed_in_the_help(capsys) -> None:
     assert main(["--help"]) == 0
     assert "serve-mcp" in capsys.readouterr().out
+
+
+def test_document_policy_options_need_documents(monkeypatch, capsys) -> None:
+    _without_sdk(monkeypatch)
+    assert main(["serve-mcp", "--documents-allow-hidden"]) == 2
+    assert "need --documents" in capsys.readouterr().err

@@ -183,10 +183,10 @@ def test_directory_refuses_files_that_are_not_utf8_and_never_writes_them(folder:
 
 
 def test_directory_refuses_what_is_not_a_regular_file(folder: Path) -> None:
-    (folder / "sub").mkdir()
-    os.mkfifo(folder / "pipe")
+    (folder / "sub.md").mkdir()
+    os.mkfifo(folder / "pipe.md")
     store = DirectoryDocumentStore(folder)
-    for id in ("sub", "pipe"):
+    for id in ("sub.md", "pipe.md"):
         with pytest.raises(DocumentUnreadableError):
             store.read(id)
         with pytest.raises(DocumentUnreadableError):
@@ -204,7 +204,7 @@ def test_directory_writes_leave_no_temporary_files_and_keep_the_mode(folder: Pat
 def test_a_failed_rename_leaves_the_file_as_it_was(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     store = DirectoryDocumentStore(folder)
 
-    def refuse(*args: object) -> None:
+    def refuse(*args: object, **kwargs: object) -> None:
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", refuse)

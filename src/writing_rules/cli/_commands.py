@@ -10,7 +10,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TextIO
 
 from .._lazy_rules import rule_data as data
-from ..documents import DirectoryDocumentStore, create_document_tool_dispatcher
+from ..documents import DOCUMENTATION_FILES, DirectoryDocumentStore, create_document_tool_dispatcher
 from ..lint import ConfigError
 from ..tools import create_writing_tool_dispatcher, writing_review_tools
 from ._formats import FORMATS, render_github, render_html_report, render_json, render_sarif, render_text
@@ -128,6 +128,16 @@ def build_parser() -> argparse.ArgumentParser:
     edit.add_argument("document", metavar="DOC", help="the file to change, inside the current folder")
     edit.add_argument("--ops", required=True, metavar="FILE", help="JSON file with the operations (- for stdin)")
     edit.add_argument("--dry-run", action="store_true", help="print the diff, change nothing")
+    edit.add_argument(
+        "--include",
+        action="append",
+        metavar="PATTERN",
+        help="also edit files whose name matches PATTERN, such as '*.py' (repeatable; by default "
+        "documentation files only: " + " ".join(DOCUMENTATION_FILES) + ")",
+    )
+    edit.add_argument(
+        "--allow-hidden", action="store_true", help="also edit paths with a part starting with '.' (.github/...)"
+    )
 
     add_serve_mcp_parser(commands)
     return parser
@@ -320,7 +330,12 @@ def _edit(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) 
         raise UsageError(f"--ops {args.ops} is not a JSON list of operations: {error}") from None
     root = os.getcwd()
     document = os.path.relpath(os.path.abspath(args.document), root).replace(os.sep, "/")
-    dispatcher = create_document_tool_dispatcher(DirectoryDocumentStore(root))
+    include = (*DOCUMENTATION_FILES, *(args.include or ()))
+    try:
+        store = DirectoryDocumentStore(root, include=include, allow_hidden=args.allow_hidden)
+    except (TypeError, ValueError) as error:
+        raise UsageError(f"--include: {error}") from None
+    dispatcher = create_document_tool_dispatcher(store)
     envelope = dispatcher.dispatch(
         {
             "name": "write_document",

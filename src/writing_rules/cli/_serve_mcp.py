@@ -10,7 +10,7 @@ import argparse
 import contextlib
 from typing import TYPE_CHECKING, Any, TextIO
 
-from ..documents import DirectoryDocumentStore, create_document_tool_dispatcher
+from ..documents import DOCUMENTATION_FILES, DirectoryDocumentStore, create_document_tool_dispatcher
 from ..tools import create_writing_tool_dispatcher
 
 if TYPE_CHECKING:
@@ -47,7 +47,20 @@ def add_serve_mcp_parser(commands: Any) -> None:
     serve.add_argument(
         "--documents",
         metavar="DIR",
-        help="also serve read_document and write_document on the files under DIR",
+        help="also serve read_document and write_document on the documentation files under DIR "
+        "(never hidden paths such as .git/ or .env)",
+    )
+    serve.add_argument(
+        "--documents-include",
+        action="append",
+        metavar="PATTERN",
+        help="with --documents: also serve files whose name matches PATTERN, such as '*.py' (repeatable)",
+    )
+    serve.add_argument(
+        "--documents-allow-hidden",
+        action="store_true",
+        help="with --documents: also serve paths with a part starting with '.' (a model could then "
+        "change .git/config or CI workflows)",
     )
 
 
@@ -93,9 +106,13 @@ def _router(args: argparse.Namespace) -> McpToolRouter:
     except (TypeError, ValueError) as error:
         raise _ServeError(f"--audience and --goal: {error}") from None
     documents = None
+    if args.documents is None and (args.documents_include or args.documents_allow_hidden):
+        raise _ServeError("--documents-include and --documents-allow-hidden need --documents DIR")
     if args.documents is not None:
+        include = (*DOCUMENTATION_FILES, *(args.documents_include or ()))
         try:
-            documents = create_document_tool_dispatcher(DirectoryDocumentStore(args.documents))
-        except (RuntimeError, ValueError) as error:
+            store = DirectoryDocumentStore(args.documents, include=include, allow_hidden=args.documents_allow_hidden)
+            documents = create_document_tool_dispatcher(store)
+        except (RuntimeError, TypeError, ValueError) as error:
             raise _ServeError(f"--documents: {error}") from None
     return McpToolRouter(review, documents)

@@ -10,6 +10,7 @@ See ``docs/documents.md``.
 
 from __future__ import annotations
 
+from ._directory_policy import DOCUMENTATION_FILES
 from ._directory_store import DirectoryDocumentStore
 from ._dispatcher import DocumentToolDispatcher, create_document_tool_dispatcher, document_tool_definitions
 from ._engine import EditResult, apply_operations, edit
@@ -30,6 +31,7 @@ from ._store import (
 )
 
 __all__ = [
+    "DOCUMENTATION_FILES",
     "DirectoryDocumentStore",
     "Document",
     "DocumentEditError",

@@ -1,9 +1,12 @@
 """Documents as UTF-8 files under one folder.
 
-Writes are atomic (temporary file in the same folder, flush, fsync, rename)
-and serialised between threads and processes by an exclusive ``flock`` on the
-document file itself, re-checked after locking because a rename replaces the
-file the lock was taken on. POSIX only.
+Every path is resolved relative to the root's directory descriptor, one
+component at a time (``_directory_paths``), and only the files the policy
+allows are served (``_directory_policy``: documentation files, no hidden
+paths). Writes are atomic (temporary file in the same folder, flush, fsync,
+rename) and serialised between threads and processes by an exclusive ``flock``
+on the document file itself, re-checked after locking because a rename replaces
+the file the lock was taken on. POSIX only.
 """
 
 from __future__ import annotations
@@ -13,15 +16,17 @@ import errno
 import os
 import secrets
 import stat
-from collections.abc import Iterator
+import time
+from collections.abc import Iterable, Iterator
 
+from ._directory_paths import Located, close_quietly, resolve
+from ._directory_policy import DOCUMENTATION_FILES, TEMPORARY_PREFIX, DocumentPolicy, is_temporary, shown_id
 from ._store import (
     Document,
     DocumentExistsError,
     DocumentNotFoundError,
     DocumentUnreadableError,
     DocumentWriteError,
-    InvalidDocumentArgumentsError,
     VersionConflictError,
     check_content,
     check_id,
@@ -37,7 +42,10 @@ except ImportError:  # not POSIX
 __all__ = ["DirectoryDocumentStore"]
 
 _BOM = b"\xef\xbb\xbf"
-_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_TEMPORARY_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | _CLOEXEC
+# A temporary file this old whose writer holds no lock on it was left by a killed writer.
+_STALE_SECONDS = 300
 
 
 def _read_all(fd: int) -> bytes:
@@ -49,67 +57,76 @@ def _read_all(fd: int) -> bytes:
         chunks.append(chunk)
 
 
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
 class DirectoryDocumentStore:
     """Files under ``root``; an id is a relative path with ``/`` separators, like ``guides/setup.md``.
 
-    The version is the SHA-256 of the file's bytes. A UTF-8 BOM is kept and
-    not part of ``content``; a file that uses CRLF throughout stays CRLF.
+    Only files whose name matches one of ``include`` (default: the documentation
+    files ``DOCUMENTATION_FILES``, case-insensitive) are served, and never a path
+    with a part starting with ``.`` unless ``allow_hidden``; reads, writes and
+    creates are refused alike with ``InvalidDocumentArgumentsError``. The version
+    is the SHA-256 of the file's bytes. A UTF-8 BOM is kept and not part of
+    ``content``; a file that uses CRLF throughout stays CRLF. A file with more than
+    one hard link is never written (the rename would silently split it).
     """
 
-    def __init__(self, root: str | os.PathLike[str]) -> None:
+    def __init__(
+        self,
+        root: str | os.PathLike[str],
+        *,
+        include: Iterable[str] = DOCUMENTATION_FILES,
+        allow_hidden: bool = False,
+    ) -> None:
         if fcntl is None:
             raise RuntimeError("DirectoryDocumentStore needs POSIX file locks (fcntl), which this system lacks.")
         if not isinstance(root, (str, os.PathLike)):
             raise TypeError(f"root must be a path; got {type(root).__name__}")
+        self._policy = DocumentPolicy.of(include, allow_hidden)
         real = os.path.realpath(os.fspath(root))
-        if not os.path.isdir(real):
-            raise ValueError(f"root {os.fspath(root)!r} is not an existing directory")
+        try:
+            fd = os.open(real, os.O_RDONLY | os.O_DIRECTORY | _CLOEXEC)
+        except OSError:
+            raise ValueError(f"root {os.fspath(root)!r} is not an existing directory") from None
         self._root = real
+        self._root_fd = fd
+
+    def __del__(self) -> None:
+        close_quietly(getattr(self, "_root_fd", -1))
 
     @property
     def root(self) -> str:
         return self._root
 
-    def _resolve(self, id: str) -> str:
-        check_id(id)
-        if id.startswith(("/", "\\")) or os.path.isabs(id) or (len(id) > 1 and id[1] == ":"):
-            raise InvalidDocumentArgumentsError(
-                f"Document id {id!r} is an absolute path; use a path relative to the document folder, "
-                "such as 'guides/setup.md'.",
-                document_id=id,
-            )
-        parts = id.split("/")
-        if any(part in ("", ".", "..") for part in parts):
-            raise InvalidDocumentArgumentsError(
-                f"Document id {id!r} is not a plain relative path; '..', '.' and empty parts are not "
-                "allowed. Use a path such as 'guides/setup.md'.",
-                document_id=id,
-            )
-        real = os.path.realpath(os.path.join(self._root, *parts))
-        if real == self._root or os.path.commonpath([real, self._root]) != self._root:
-            raise InvalidDocumentArgumentsError(
-                f"Document id {id!r} leads outside the document folder (through a symbolic link); "
-                "only documents inside it can be used.",
-                document_id=id,
-            )
-        return real
+    @property
+    def include(self) -> tuple[str, ...]:
+        return self._policy.include
 
-    def _open(self, path: str, id: str) -> tuple[int, os.stat_result]:
-        try:
-            fd = os.open(path, _OPEN_FLAGS)
-        except (FileNotFoundError, NotADirectoryError):
-            raise DocumentNotFoundError(
-                f"No document {id!r} in the document folder; the tools never create one.", document_id=id
-            ) from None
-        except OSError as error:
-            raise DocumentUnreadableError(
-                f"Document {id!r} cannot be opened: {error.strerror or type(error).__name__}.", document_id=id
-            ) from None
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            os.close(fd)
-            raise DocumentUnreadableError(f"Document {id!r} is not a regular file.", document_id=id)
-        return fd, info
+    @property
+    def allow_hidden(self) -> bool:
+        return self._policy.allow_hidden
+
+    def _locate(self, id: str, *, open_file: bool, make_directories: bool = False) -> Located:
+        if not isinstance(id, str):
+            check_id(id)  # raises
+        parts = self._policy.check_id(id)  # the length cap first: before any other work on the id
+        check_id(id)
+        return resolve(
+            self._root_fd,
+            self._root,
+            parts,
+            id,
+            self._policy,
+            open_file=open_file,
+            make_directories=make_directories,
+        )
+
+    def _path(self, located: Located) -> str:
+        return os.path.join(self._root, *located.parts)
 
     @staticmethod
     def _decode(data: bytes, id: str) -> tuple[str, bool]:
@@ -118,157 +135,192 @@ class DirectoryDocumentStore:
             return data[len(_BOM) if bom else 0 :].decode("utf-8"), bom
         except UnicodeDecodeError as error:
             raise DocumentUnreadableError(
-                f"Document {id!r} is not UTF-8 text (invalid byte at offset {error.start}); it is never "
+                f"Document {shown_id(id)} is not UTF-8 text (invalid byte at offset {error.start}); it is never "
                 "read or written as text.",
                 document_id=id,
             ) from None
 
-    def read(self, id: str) -> Document:
-        path = self._resolve(id)
-        fd, _ = self._open(path, id)
+    @staticmethod
+    def _read_file(fd: int, id: str) -> bytes:
         try:
-            data = _read_all(fd)
+            return _read_all(fd)
         except OSError as error:
             raise DocumentUnreadableError(
-                f"Document {id!r} cannot be read: {error.strerror}.", document_id=id
+                f"Document {shown_id(id)} cannot be read: {error.strerror}.", document_id=id
             ) from None
+
+    def read(self, id: str) -> Document:
+        located = self._locate(id, open_file=True)
+        try:
+            data = self._read_file(located.fd, id)
         finally:
-            os.close(fd)
+            close_quietly(located.fd)
+            close_quietly(located.parent_fd)
         content, _ = self._decode(data, id)
-        return Document(id=id, content=content, version=content_digest(data), path=path)
+        return Document(id=id, content=content, version=content_digest(data), path=self._path(located))
 
     @contextlib.contextmanager
-    def _locked(self, path: str, id: str) -> Iterator[tuple[int, os.stat_result]]:
-        """Hold an exclusive lock on the file currently at ``path``."""
+    def _locked(self, id: str) -> Iterator[Located]:
+        """Hold an exclusive lock on the file the id currently leads to."""
         while True:
-            fd, info = self._open(path, id)
+            located = self._locate(id, open_file=True)
             try:
-                fcntl.flock(fd, fcntl.LOCK_EX)
+                fcntl.flock(located.fd, fcntl.LOCK_EX)
                 try:
-                    now = os.stat(path)
+                    now = os.stat(located.name, dir_fd=located.parent_fd, follow_symlinks=False)
                 except FileNotFoundError:
-                    raise DocumentNotFoundError(f"Document {id!r} was removed.", document_id=id) from None
-                if (now.st_dev, now.st_ino) == (info.st_dev, info.st_ino):
-                    yield fd, info
+                    raise DocumentNotFoundError(f"Document {shown_id(id)} was removed.", document_id=id) from None
+                info = located.info
+                if info is not None and (now.st_dev, now.st_ino) == (info.st_dev, info.st_ino):
+                    yield Located(located.parent_fd, located.name, located.parts, located.fd, now)
                     return
                 # Another writer renamed a new file into place while we waited: lock that one.
             finally:
-                os.close(fd)
+                close_quietly(located.fd)
+                close_quietly(located.parent_fd)
 
-    def _replace(self, path: str, data: bytes, mode: int, id: str) -> None:
-        directory, name = os.path.split(path)
+    def _replace(self, located: Located, data: bytes, mode: int, id: str) -> None:
+        parent = located.parent_fd
         try:
-            fd, temporary = _temporary(directory, name)
+            fd, temporary = _temporary(parent)
         except OSError as error:
             raise DocumentWriteError(
-                f"Document {id!r} cannot be written: {error.strerror or type(error).__name__}.",
+                f"Document {shown_id(id)} cannot be written: {error.strerror or type(error).__name__}.",
                 document_id=id,
             ) from None
         try:
-            _write_durably(fd, data)
-            os.chmod(temporary, stat.S_IMODE(mode))
-            os.replace(temporary, path)
+            _write_all(fd, data)
+            os.fsync(fd)
+            os.fchmod(fd, stat.S_IMODE(mode))
+            os.replace(temporary, located.name, src_dir_fd=parent, dst_dir_fd=parent)
         except OSError as error:
             with contextlib.suppress(OSError):
-                os.unlink(temporary)
+                os.unlink(temporary, dir_fd=parent)
             raise DocumentWriteError(
-                f"Document {id!r} cannot be written ({error.strerror or type(error).__name__}); it is unchanged.",
+                f"Document {shown_id(id)} cannot be written ({error.strerror or type(error).__name__}); "
+                "it is unchanged.",
                 document_id=id,
             ) from None
         except BaseException:
             with contextlib.suppress(OSError):
-                os.unlink(temporary)
+                os.unlink(temporary, dir_fd=parent)
             raise
-        self._sync_directory(directory)
-
-    @staticmethod
-    def _sync_directory(directory: str) -> None:
-        # Makes the rename durable; some file systems cannot fsync a directory.
-        with contextlib.suppress(OSError):
-            fd = os.open(directory, os.O_RDONLY)
-            try:
-                os.fsync(fd)
-            finally:
-                os.close(fd)
+        finally:
+            os.close(fd)  # after the rename: the lock on it tells cleaners the writer is alive
+        _sync_directory(parent)
+        _remove_stale_temporaries(parent)
 
     def write(self, id: str, content: str, expected_version: str | None = None) -> str:
-        path = self._resolve(id)
         check_content(content)
-        with self._locked(path, id) as (fd, info):
-            try:
-                data = _read_all(fd)
-            except OSError as error:
-                raise DocumentUnreadableError(
-                    f"Document {id!r} cannot be read: {error.strerror}.", document_id=id
-                ) from None
+        with self._locked(id) as located:
+            data = self._read_file(located.fd, id)
             current, bom = self._decode(data, id)
             version = content_digest(data)
             if expected_version is not None and expected_version != version:
                 raise VersionConflictError(
-                    f"Document {id!r} changed: expected version {expected_version!r}, "
+                    f"Document {shown_id(id)} changed: expected version {shown_id(expected_version)}, "
                     f"current is {version!r}. "
                     "Read it again and redo the edit.",
                     document_id=id,
                     current_version=version,
                 )
+            info = located.info
+            assert info is not None
             if uses_crlf(current):
                 content = adapt_line_breaks(content, current)
             new_data = (_BOM if bom else b"") + content.encode("utf-8")
             if new_data == data:
                 return version
-            self._replace(path, new_data, info.st_mode, id)
+            if info.st_nlink > 1:
+                raise DocumentWriteError(
+                    f"Document {shown_id(id)} has {info.st_nlink} hard links; writing it would give this name a "
+                    "new file and leave the other names with the old text, so it is never written. Ask the host "
+                    "to replace the hard links with one file (or symbolic links).",
+                    document_id=id,
+                )
+            self._replace(located, new_data, info.st_mode, id)
             return content_digest(new_data)
 
     def create(self, id: str, content: str) -> str:
-        path = self._resolve(id)
         check_content(content)
-        directory, name = os.path.split(path)
+        located = self._locate(id, open_file=False, make_directories=True)
+        parent = located.parent_fd
         try:
-            os.makedirs(directory, exist_ok=True)
-            fd, temporary = _temporary(directory, name)
-        except OSError as error:
-            raise DocumentWriteError(
-                f"Document {id!r} cannot be created: {error.strerror or type(error).__name__}.",
-                document_id=id,
-            ) from None
-        try:
-            _write_durably(fd, content.encode("utf-8"))
-            # link() fails if the name exists, so creating is atomic and never overwrites.
-            os.link(temporary, path)
-        except FileExistsError:
-            raise DocumentExistsError(f"A document {id!r} already exists.", document_id=id) from None
-        except OSError as error:
-            if error.errno in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP):
+            if located.info is not None:
+                raise DocumentExistsError(f"A document {shown_id(id)} already exists.", document_id=id)
+            try:
+                fd, temporary = _temporary(parent)
+            except OSError as error:
                 raise DocumentWriteError(
-                    f"Document {id!r} cannot be created here (the file system refuses hard links).",
+                    f"Document {shown_id(id)} cannot be created: {error.strerror or type(error).__name__}.",
                     document_id=id,
                 ) from None
-            raise DocumentWriteError(
-                f"Document {id!r} cannot be created: {error.strerror or type(error).__name__}.",
-                document_id=id,
-            ) from None
+            try:
+                _write_all(fd, content.encode("utf-8"))
+                os.fsync(fd)
+                # link() fails if the name exists, so creating is atomic and never overwrites.
+                os.link(temporary, located.name, src_dir_fd=parent, dst_dir_fd=parent, follow_symlinks=False)
+            except FileExistsError:
+                raise DocumentExistsError(f"A document {shown_id(id)} already exists.", document_id=id) from None
+            except OSError as error:
+                if error.errno in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP):
+                    raise DocumentWriteError(
+                        f"Document {shown_id(id)} cannot be created here (the file system refuses hard links).",
+                        document_id=id,
+                    ) from None
+                raise DocumentWriteError(
+                    f"Document {shown_id(id)} cannot be created: {error.strerror or type(error).__name__}.",
+                    document_id=id,
+                ) from None
+            finally:
+                with contextlib.suppress(OSError):
+                    os.unlink(temporary, dir_fd=parent)
+                os.close(fd)
+            _sync_directory(parent)
+            return id
         finally:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-        self._sync_directory(directory)
-        return id
+            close_quietly(parent)
 
 
-def _write_durably(fd: int, data: bytes) -> None:
-    """Write ``data`` to the open file ``fd`` and close it, flushed to the disk."""
-    with os.fdopen(fd, "wb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
+def _sync_directory(fd: int) -> None:
+    # Makes the rename durable; some file systems cannot fsync a directory.
+    with contextlib.suppress(OSError):
+        os.fsync(fd)
 
 
-def _temporary(directory: str, name: str) -> tuple[int, str]:
-    """A new file next to the target; mode 0o666 less the umask, like any new file."""
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+def _temporary(parent: int) -> tuple[int, str]:
+    """A new, locked file in the folder ``parent``; mode 0o666 less the umask, like any new file.
+
+    The name is short (so a document name at the file system's limit still has
+    room beside it) and hidden (so no policy serves it).
+    """
     for _ in range(100):
-        path = os.path.join(directory, f".{name}.{secrets.token_hex(6)}.tmp")
+        name = f"{TEMPORARY_PREFIX}{secrets.token_hex(8)}.tmp"
         try:
-            return os.open(path, flags, 0o666), path
+            fd = os.open(name, _TEMPORARY_FLAGS, 0o666, dir_fd=parent)
         except FileExistsError:
             continue
-    raise FileExistsError(errno.EEXIST, "no free temporary name", directory)
+        fcntl.flock(fd, fcntl.LOCK_EX)  # released when the writer closes it or dies
+        return fd, name
+    raise FileExistsError(errno.EEXIST, "no free temporary name")
+
+
+def _remove_stale_temporaries(parent: int) -> None:
+    """Remove temporary files that killed writers left in ``parent``: old, and locked by nobody."""
+    now = time.time()
+    with contextlib.suppress(OSError), os.scandir(parent) as entries:
+        for entry in entries:
+            if not is_temporary(entry.name):
+                continue
+            with contextlib.suppress(OSError):
+                info = entry.stat(follow_symlinks=False)
+                if not stat.S_ISREG(info.st_mode) or now - info.st_mtime < _STALE_SECONDS:
+                    continue
+                fd = os.open(entry.name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | _CLOEXEC, dir_fd=parent)
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    again = os.stat(entry.name, dir_fd=parent, follow_symlinks=False)
+                    if (again.st_dev, again.st_ino) == (info.st_dev, info.st_ino):
+                        os.unlink(entry.name, dir_fd=parent)
+                finally:
+                    os.close(fd)

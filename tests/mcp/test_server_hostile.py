@@ -1,0 +1,105 @@
+"""``serve-mcp`` over a real stdio connection, driven as a hostile client would: raw JSON-RPC lines."""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import writing_rules
+
+try:
+    import mcp  # noqa: F401  (the server needs it)
+except ImportError:
+    # CI installs the extra: there a missing SDK is a failure, not a skip.
+    if os.environ.get("CI", "").lower() == "true":
+        raise
+    pytest.skip("needs the mcp extra: pip install 'writing-rules[mcp]'", allow_module_level=True)
+
+INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": 0,
+    "method": "initialize",
+    "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}},
+}
+
+
+class Connection:
+    """One server process; ``send`` writes a line, ``receive`` reads one message or None after a timeout."""
+
+    def __init__(self, process: subprocess.Popen[bytes]) -> None:
+        self.process = process
+
+    def send(self, message: object) -> None:
+        line = message if isinstance(message, str) else json.dumps(message)
+        assert self.process.stdin is not None
+        self.process.stdin.write(line.encode("utf-8", "surrogatepass") + b"\n")
+        self.process.stdin.flush()
+
+    def receive(self, timeout: float = 10.0) -> Any:
+        assert self.process.stdout is not None
+        ready, _, _ = select.select([self.process.stdout], [], [], timeout)
+        if not ready:
+            return None
+        line = self.process.stdout.readline()
+        return json.loads(line) if line else None
+
+    def call(self, id: int, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        self.send(
+            {"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": name, "arguments": arguments}}
+        )
+        reply = self.receive()
+        assert reply is not None and reply["id"] == id
+        return reply["result"]["structuredContent"]
+
+
+@pytest.fixture
+def checkout(tmp_path: Path) -> Path:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".git" / "config").write_text("[core]\n")
+    (tmp_path / ".env").write_text("TOKEN=secret\n")
+    (tmp_path / "guide.md").write_text("# Guide\n")
+    return tmp_path
+
+
+@pytest.fixture
+def connection(checkout: Path) -> Iterator[Connection]:
+    source_root = str(Path(writing_rules.__file__).resolve().parent.parent)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "writing_rules", "serve-mcp", "--documents", str(checkout)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": source_root},
+    )
+    connection = Connection(process)
+    try:
+        connection.send(INITIALIZE)
+        assert connection.receive(30)["id"] == 0
+        connection.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        yield connection
+    finally:
+        assert process.stdin is not None
+        process.stdin.close()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def test_the_git_config_attack_is_refused_over_stdio(connection: Connection, checkout: Path) -> None:
+    attack = [{"operation": "append", "content": '[core]\n\tfsmonitor = "touch PWNED; false"\n'}]
+    result = connection.call(1, "write_document", {"id": ".git/config", "operations": attack})
+    assert result["error"]["code"] == "invalid-arguments"
+    assert (checkout / ".git" / "config").read_text() == "[core]\n"
+    secret = connection.call(2, "read_document", {"id": ".env"})
+    assert secret["error"]["code"] == "invalid-arguments" and "secret" not in json.dumps(secret)
+    assert connection.call(3, "read_document", {"id": "guide.md"})["data"]["content"] == "# Guide\n"
