@@ -16,6 +16,7 @@ from ._dispatcher import DocumentToolDispatcher, create_document_tool_dispatcher
 from ._engine import EditResult, apply_operations, edit
 from ._errors import DocumentEditError
 from ._memory_store import MemoryDocumentStore
+from ._operations import MAX_OPERATIONS
 from ._sqlite_store import SqliteDocumentStore
 from ._store import (
     Document,
@@ -32,6 +33,7 @@ from ._store import (
 
 __all__ = [
     "DOCUMENTATION_FILES",
+    "MAX_OPERATIONS",
     "DirectoryDocumentStore",
     "Document",
     "DocumentEditError",

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterator
 
 __all__ = ["unified_diff"]
 
 _LINE = re.compile(r"[^\n]*\n|[^\n]+")
 _HUNK = re.compile(r"@@ -(\d+)(,\d+)? \+(\d+)(,\d+)? @@")
 _CONTEXT = 3
+# difflib is super-linear on lines that repeat (a 1.8 MB text took 30 s): above this many
+# (old x new) changed lines, the changed block is shown as one hunk, removed then added.
+_MAX_DIFF_WORK = 2_000_000
 
 
 def _shift(header: str, offset: int) -> str:
@@ -42,14 +46,35 @@ def unified_diff(before: str, after: str, *, name: str) -> str:
         tail += 1
     start = max(0, head - _CONTEXT)
     keep = max(0, tail - _CONTEXT)
-    lines = difflib.unified_diff(
-        old[start : len(old) - keep], new[start : len(new) - keep], f"a/{name}", f"b/{name}", n=_CONTEXT
-    )
+    if (len(old) - head - tail) * (len(new) - head - tail) > _MAX_DIFF_WORK:
+        lines = _one_hunk(old, new, head, tail, start, keep, name)
+    else:
+        lines = difflib.unified_diff(
+            old[start : len(old) - keep], new[start : len(new) - keep], f"a/{name}", f"b/{name}", n=_CONTEXT
+        )
+        lines = (_shift(line, start) if line.startswith("@@") else line for line in lines)
     out = []
     for line in lines:
-        if line.startswith("@@"):
-            line = _shift(line, start)
         if not line.endswith("\n"):
             line += "\n\\ No newline at end of file\n"
         out.append(line)
     return "".join(out)
+
+
+def _range(start: int, length: int) -> str:
+    # As difflib writes it: 1-based, an empty range names the line before it.
+    if length == 1:
+        return str(start + 1)
+    return f"{start + 1 if length else start},{length}"
+
+
+def _one_hunk(old: list[str], new: list[str], head: int, tail: int, start: int, keep: int, name: str) -> Iterator[str]:
+    """Linear: the changed lines as one removal and one addition, with the usual context."""
+    yield f"--- a/{name}\n"
+    yield f"+++ b/{name}\n"
+    old_length, new_length = len(old) - keep - start, len(new) - keep - start
+    yield f"@@ -{_range(start, old_length)} +{_range(start, new_length)} @@\n"
+    yield from (" " + line for line in old[start:head])
+    yield from ("-" + line for line in old[head : len(old) - tail])
+    yield from ("+" + line for line in new[head : len(new) - tail])
+    yield from (" " + line for line in old[len(old) - tail : len(old) - keep])

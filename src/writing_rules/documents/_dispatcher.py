@@ -227,8 +227,15 @@ class DocumentToolDispatcher:
                 details={"currentVersion": document.version},
             )
         try:
-            result = edit(document.content, operations, strict_occurrence=self._strict)
+            # Each character is at least one byte of UTF-8: a longer text is over max_bytes for sure.
+            result = edit(document.content, operations, strict_occurrence=self._strict, max_length=self._max_bytes)
         except DocumentEditError as error:
+            if error.code == "document-too-large":
+                raise ToolCallError(
+                    "document-too-large",
+                    f"{error.message} This host's limit is {self._max_bytes} bytes of UTF-8. Nothing was written.",
+                    field=json_pointer("operations", error.index) if error.index is not None else "/operations",
+                ) from None
             raise ToolCallError(
                 "operation-failed",
                 error.message + " Nothing was written.",

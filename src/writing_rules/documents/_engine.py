@@ -16,6 +16,7 @@ from ._text import adapt_line_breaks, line_number, line_starts
 __all__ = ["EditResult", "apply_operations", "edit"]
 
 _MAX_WARNING_LINES = 50  # an anchor like "e" matches everywhere; list enough to act on
+_MAX_COUNTED = 1000  # ambiguous positions counted; past this "1000 or more" says enough
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,8 @@ def _not_found(operation: Operation, document: str) -> DocumentEditError:
 def _ambiguity(operation: Operation, document: str, finder: Finder, strict: bool) -> dict[str, Any] | None:
     if operation.occurrence is not None or not finder.is_ambiguous():
         return None
-    positions = finder.positions()
+    positions = finder.positions(_MAX_COUNTED)
+    counted = f"{_MAX_COUNTED} or more" if len(positions) >= _MAX_COUNTED else str(len(positions))
     starts = line_starts(document)
     lines: list[int] = []
     for position in positions:
@@ -78,7 +80,7 @@ def _ambiguity(operation: Operation, document: str, finder: Finder, strict: bool
         raise DocumentEditError(
             "ambiguous",
             f"Operation {operation.index} ({operation.kind}): {name} {quote(operation.anchor)} matches at "
-            f"{len(positions)} positions (lines {where}). Name the 'occurrence' to change (1 is the first), "
+            f"{counted} positions (lines {where}). Name the 'occurrence' to change (1 is the first), "
             "or quote more of the surrounding text so it matches once.",
             index=operation.index,
             operation=operation.kind,
@@ -86,33 +88,52 @@ def _ambiguity(operation: Operation, document: str, finder: Finder, strict: bool
     return {
         "index": operation.index,
         "message": f"Operation {operation.index} ({operation.kind}): {name} {quote(operation.anchor)} "
-        f"matches at {len(positions)} positions (lines {where}); the first was used. "
+        f"matches at {counted} positions (lines {where}); the first was used. "
         "Name 'occurrence' or quote more text to choose another.",
         "lines": lines,
     }
 
 
-def _apply(operation: Operation, document: str, strict: bool) -> tuple[str, dict[str, Any] | None]:
+def _too_large(operation: Operation, length: int, limit: int) -> DocumentEditError:
+    return DocumentEditError(
+        "document-too-large",
+        f"Operation {operation.index} ({operation.kind}) would make the document {length} characters long, "
+        f"over the limit of {limit}.",
+        index=operation.index,
+        operation=operation.kind,
+    )
+
+
+def _apply(operation: Operation, document: str, strict: bool, limit: int | None) -> tuple[str, dict[str, Any] | None]:
+    """One operation on ``document``; a result longer than ``limit`` is refused before it is built."""
     kind = operation.kind
     text = adapt_line_breaks(operation.text, document)
+
+    def check(length: int) -> None:
+        if limit is not None and length > limit:
+            raise _too_large(operation, length, limit)
+
     if kind == "update":
+        check(len(text))
         return text, None
-    if kind == "append":
-        return document + text, None
-    if kind == "prepend":
-        return text + document, None
+    if kind in ("append", "prepend"):
+        check(len(document) + len(text))
+        return (document + text if kind == "append" else text + document), None
+    replacement = "" if kind == "deleteBlock" else text
     if not operation.fuzzy and operation.occurrence == -1:
         # Every occurrence, exact: str.replace is non-overlapping, left to right.
         if operation.anchor not in document:
             raise _not_found(operation, document)
-        return document.replace(operation.anchor, "" if kind == "deleteBlock" else text), None
+        if len(replacement) > len(operation.anchor):
+            check(len(document) + document.count(operation.anchor) * (len(replacement) - len(operation.anchor)))
+        return document.replace(operation.anchor, replacement), None
 
     finder = Finder(document, operation.anchor, fuzzy=operation.fuzzy)
     if operation.occurrence == -1:
         spans = finder.spans()
         if not spans:
             raise _not_found(operation, document)
-        replacement = "" if kind == "deleteBlock" else text
+        check(len(document) + sum(len(replacement) - (end - start) for start, end in spans))
         pieces = []
         previous = 0
         for start, end in spans:
@@ -138,6 +159,7 @@ def _apply(operation: Operation, document: str, strict: bool) -> tuple[str, dict
         )
     warning = _ambiguity(operation, document, finder, strict)
     start, end = spans[wanted - 1]
+    check(len(document) + len(text) - (0 if kind in ("insertAfter", "insertBefore") else end - start))
     if kind == "insertAfter":
         start = end
     elif kind == "insertBefore":
@@ -152,19 +174,26 @@ def _apply(operation: Operation, document: str, strict: bool) -> tuple[str, dict
     return "".join((document[:start], text, document[end:])), warning
 
 
-def edit(content: str, operations: object, *, strict_occurrence: bool = False) -> EditResult:
+def edit(
+    content: str, operations: object, *, strict_occurrence: bool = False, max_length: int | None = None
+) -> EditResult:
     """Apply block operations in order, each to the result of the one before.
 
     Raises ``DocumentEditError`` (and changes nothing) when the list is
-    malformed or an operation cannot be applied.
+    malformed or an operation cannot be applied. With ``max_length``, an
+    operation whose result would be longer (in characters) is refused with code
+    ``document-too-large`` before that result is built, so memory stays within a
+    small multiple of the limit whatever the operations ask for.
     """
     if not isinstance(content, str):
         raise TypeError(f"content must be a str; got {type(content).__name__}")
     if not isinstance(strict_occurrence, bool):
         raise TypeError("strict_occurrence must be True or False")
+    if max_length is not None and (isinstance(max_length, bool) or not isinstance(max_length, int)):
+        raise TypeError("max_length must be an int or None")
     warnings = []
     for operation in parse_operations(operations):
-        content, warning = _apply(operation, content, strict_occurrence)
+        content, warning = _apply(operation, content, strict_occurrence, max_length)
         if warning is not None:
             warnings.append(warning)
     return EditResult(content=content, warnings=tuple(warnings))

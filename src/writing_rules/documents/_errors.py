@@ -7,7 +7,7 @@ from typing import Any
 
 __all__ = ["EDIT_ERROR_CODES", "DocumentEditError"]
 
-EDIT_ERROR_CODES = ("invalid-operation", "not-found", "occurrence-out-of-range", "ambiguous")
+EDIT_ERROR_CODES = ("invalid-operation", "not-found", "occurrence-out-of-range", "ambiguous", "document-too-large")
 
 
 class DocumentEditError(ValueError):
@@ -16,7 +16,8 @@ class DocumentEditError(ValueError):
     ``index`` is the 0-based position of the failing operation (None when the
     list itself is malformed), ``operation`` its kind when known, ``code`` one of
     ``invalid-operation``, ``not-found``, ``occurrence-out-of-range``,
-    ``ambiguous``; ``field`` is a JSON Pointer into the operation list (such as
+    ``ambiguous``, ``document-too-large`` (an operation would take the text past
+    ``edit``'s ``max_length``); ``field`` is a JSON Pointer into the operation list (such as
     ``/2/occurrence``) for malformed input; ``candidates`` holds, for
     ``not-found``, the closest passages ``{line, text, similarity}``, best first.
     """

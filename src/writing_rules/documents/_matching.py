@@ -165,12 +165,12 @@ class Finder:
         first = self._haystack.find(self._needle)
         return first != -1 and self._haystack.find(self._needle, first + 1) != -1
 
-    def positions(self) -> list[int]:
-        """Every start position, overlapping ones included, in original offsets."""
+    def positions(self, limit: int | None = None) -> list[int]:
+        """Every start position (at most ``limit``), overlapping ones included, in original offsets."""
         haystack, needle = self._haystack, self._needle
         found: list[int] = []
         position = haystack.find(needle)
-        while position != -1:
+        while position != -1 and (limit is None or len(found) < limit):
             found.append(position)
             position = haystack.find(needle, position + 1)
         if self._view is not None:

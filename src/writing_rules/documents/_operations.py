@@ -16,7 +16,10 @@ from .._describe import json_type_name, show_key
 from .._tool_call import json_pointer
 from ._errors import DocumentEditError
 
-__all__ = ["OPERATION_FIELDS", "Operation", "parse_operations"]
+__all__ = ["MAX_OPERATIONS", "OPERATION_FIELDS", "Operation", "parse_operations"]
+
+# Operations per call: enough for any review's edits; each may copy the whole document.
+MAX_OPERATIONS = 100
 
 # kind -> (required fields, optional fields); "operation" is always required.
 OPERATION_FIELDS: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -226,6 +229,13 @@ def parse_operations(operations: object) -> tuple[Operation, ...]:
         raise _fail(
             "'operations' is empty; give at least one operation, such as "
             '{"operation": "replaceBlock", "oldBlock": "...", "newBlock": "..."}.',
+            index=None,
+            field="",
+        )
+    if len(operations) > MAX_OPERATIONS:
+        raise _fail(
+            f"'operations' has {len(operations)} operations; at most {MAX_OPERATIONS} are allowed in one call. "
+            "Split the edit into several calls.",
             index=None,
             field="",
         )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from ._operations import OPERATION_FIELDS
+from ._operations import MAX_OPERATIONS, OPERATION_FIELDS
 
 __all__ = ["READ_DOCUMENT", "TOOL_NAMES", "WRITE_DOCUMENT", "tool_descriptors"]
 
@@ -122,7 +122,8 @@ _DESCRIPTORS: tuple[dict[str, Any], ...] = (
                 "operations": {
                     "type": "array",
                     "minItems": 1,
-                    "description": "The operations, applied in order.",
+                    "maxItems": MAX_OPERATIONS,
+                    "description": f"The operations, applied in order (at most {MAX_OPERATIONS} per call).",
                     "items": {"oneOf": [_operation_schema(kind) for kind in OPERATION_FIELDS]},
                 },
                 "expectedVersion": {

@@ -1,0 +1,117 @@
+"""Bounded work per ``write_document`` call (issue 11, finding 3).
+
+No wall times here (benchmarks/bench_hostile.py measures those): these tests pin
+the mechanisms that bound the work, and the outcome under a memory limit.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import writing_rules
+from writing_rules.documents import (
+    MAX_OPERATIONS,
+    DocumentEditError,
+    MemoryDocumentStore,
+    create_document_tool_dispatcher,
+    edit,
+)
+from writing_rules.documents._diff import unified_diff
+
+SOURCE_ROOT = str(Path(writing_rules.__file__).resolve().parent.parent)
+
+
+def _write(dispatcher: object, operations: list, **arguments: object) -> dict:
+    call = {"name": "write_document", "arguments": {"id": "doc.md", "operations": operations, **arguments}}
+    return dispatcher.dispatch(call)  # type: ignore[attr-defined]
+
+
+def test_the_number_of_operations_is_limited_and_the_schema_says_so() -> None:
+    dispatcher = create_document_tool_dispatcher(MemoryDocumentStore({"doc.md": "a\n"}))
+    schema = dispatcher.tools()[1]["inputSchema"]["properties"]["operations"]
+    assert schema["maxItems"] == MAX_OPERATIONS
+    assert str(MAX_OPERATIONS) in schema["description"]
+    many = [{"operation": "append", "content": "x"}] * (MAX_OPERATIONS + 1)
+    result = _write(dispatcher, many)
+    assert result["error"]["code"] == "invalid-arguments"
+    assert str(MAX_OPERATIONS) in result["error"]["message"]
+    assert _write(dispatcher, many[:MAX_OPERATIONS])["ok"] is True
+
+
+def test_growth_is_refused_before_the_oversize_text_is_built() -> None:
+    with pytest.raises(DocumentEditError) as caught:
+        edit("a" * 1000, [{"operation": "replaceAll", "anchor": "a", "content": "b" * 2000}], max_length=100_000)
+    assert caught.value.code == "document-too-large"
+    assert caught.value.index == 0
+
+
+def test_the_size_is_checked_after_every_operation() -> None:
+    operations = [{"operation": "append", "content": "x" * 60}, {"operation": "update", "content": "short"}]
+    with pytest.raises(DocumentEditError) as caught:
+        edit("a" * 50, operations, max_length=100)
+    assert (caught.value.code, caught.value.index) == ("document-too-large", 0)
+    assert edit("a" * 50, operations[1:], max_length=100).content == "short"
+
+
+def test_a_replace_all_bomb_is_document_too_large_under_a_memory_limit() -> None:
+    # 1 MB of anchors, each replaced by 2,000 of them, three times: without the early
+    # check this builds gigabytes and ends as MemoryError (internal-error).
+    script = textwrap.dedent(
+        """
+        import json, resource
+        from writing_rules.documents import MemoryDocumentStore, create_document_tool_dispatcher
+        store = MemoryDocumentStore({"doc.md": "ab " * 350_000})
+        dispatcher = create_document_tool_dispatcher(store)
+        resource.setrlimit(resource.RLIMIT_AS, (1536 * 2**20, 1536 * 2**20))
+        op = {"operation": "replaceAll", "anchor": "ab", "content": "ab" * 2000}
+        call = {"name": "write_document", "arguments": {"id": "doc.md", "operations": [op, op, op]}}
+        print(json.dumps(dispatcher.dispatch(call)["error"]["code"]))
+        """
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env={"PYTHONPATH": SOURCE_ROOT}, timeout=300
+    )
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout) == "document-too-large"
+
+
+def test_the_ambiguity_warning_counts_positions_up_to_a_cap() -> None:
+    result = edit("a" * 20_000, [{"operation": "replaceBlock", "oldBlock": "a", "newBlock": "b"}])
+    (warning,) = result.warnings
+    assert "1000 or more positions" in warning["message"]
+    assert warning["lines"] == [1]
+    fuzzy = edit(" a\n" * 5_000, [{"operation": "deleteBlock", "anchor": "a", "fuzzyMatch": True}])
+    assert "1000 or more positions" in fuzzy.warnings[0]["message"]
+
+
+def test_an_exact_count_below_the_cap_is_still_exact() -> None:
+    result = edit("a a a", [{"operation": "replaceBlock", "oldBlock": "a", "newBlock": "b"}])
+    assert "matches at 3 positions" in result.warnings[0]["message"]
+
+
+def test_a_diff_of_two_large_different_texts_is_one_linear_hunk() -> None:
+    # Lines that repeat (but not often enough for difflib's junk heuristic) make difflib
+    # super-linear: 4,000 lines took 6.5 s, a 1.8 MB text 30 s.
+    before = "".join(f"{n % 150}\n" for n in range(4_000))
+    after = "".join(f"{n * 7 % 150}\n" for n in range(4_000))
+    diff = unified_diff(before, after, name="doc.md")
+    lines = diff.splitlines(keepends=True)
+    assert lines[:3] == ["--- a/doc.md\n", "+++ b/doc.md\n", "@@ -1,4000 +1,4000 @@\n"]
+    assert "".join(line[1:] for line in lines[3:] if line[0] in " -") == before
+    assert "".join(line[1:] for line in lines[3:] if line[0] in " +") == after
+
+
+def test_a_small_edit_in_a_large_text_keeps_a_minimal_diff() -> None:
+    before = "".join(f"line {n}\n" for n in range(20_000))
+    after = before.replace("line 10000\n", "changed\n")
+    diff = unified_diff(before, after, name="doc.md")
+    assert [line for line in diff.splitlines() if line[:1] in "+-" and line[:3] not in ("---", "+++")] == [
+        "-line 10000",
+        "+changed",
+    ]
