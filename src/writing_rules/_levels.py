@@ -1,22 +1,45 @@
-"""Rule levels (error, warning, suggestion) and the ``min-level`` filter."""
+"""Rule levels (error, warning, suggestion) and the ``min-level`` filter.
+
+A rule has a level, and one of its signals may carry its own (``signal_levels``
+in the rule data). Rule data written before levels had only ``severity``,
+whose lowest value was ``info``; it reads as ``suggestion``.
+"""
 
 from __future__ import annotations
 
 from ._lazy_rules import rule_data as data
 
-__all__ = ["LEVELS", "level_at_least", "rule_level"]
+__all__ = ["LEVELS", "highest_level", "level_at_least", "rule_level", "signal_level"]
 
 LEVELS = ("error", "warning", "suggestion")  # most to least severe
 _RANK = {level: rank for rank, level in enumerate(LEVELS)}
-# Rule data written before rule levels named the lowest one "info".
 _OLD_NAMES = {"info": "suggestion"}
+
+
+def _name(level: object) -> str:
+    text = str(level)
+    return _OLD_NAMES.get(text, text)
 
 
 def rule_level(rule_id: str) -> str:
     """The level of a rule: ``error``, ``warning`` or ``suggestion``."""
     rule = data.RULES[rule_id]
-    level = str(getattr(rule, "level", None) or getattr(rule, "severity", "warning"))
-    return _OLD_NAMES.get(level, level)
+    return _name(getattr(rule, "level", None) or getattr(rule, "severity", "warning"))
+
+
+def signal_level(rule_id: str, signal_id: str | None = None) -> str:
+    """The level of one signal: its own when the rule data gives one, else its rule's."""
+    levels = getattr(data.RULES[rule_id], "signal_levels", None)
+    if signal_id is not None and levels and signal_id in levels:
+        return _name(levels[signal_id])
+    return rule_level(rule_id)
+
+
+def highest_level(rule_id: str) -> str:
+    """The most severe level any signal of the rule can have."""
+    levels = getattr(data.RULES[rule_id], "signal_levels", None) or {}
+    candidates = [rule_level(rule_id), *(_name(level) for level in levels.values())]
+    return min(candidates, key=lambda level: _RANK.get(level, len(LEVELS)))
 
 
 def level_at_least(level: str, minimum: str | None) -> bool:

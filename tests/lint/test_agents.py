@@ -8,7 +8,7 @@ import pytest
 
 from writing_rules.cli._commands import build_parser
 from writing_rules.cli._serve_mcp import _router
-from writing_rules.lint import load_config, rule_level
+from writing_rules.lint import load_config, signal_level
 from writing_rules.tools import create_writing_tool_dispatcher
 
 from .conftest import write
@@ -43,7 +43,13 @@ def test_dispatcher_applies_accept_disable_and_levels_like_the_cli(repo: Path, s
     assert with_mapping == with_file == cli
     assert ("filler", TEXT.index("very")) in plain and all(rule != "filler" for rule, _ in cli)
     assert ("easy-claims", TEXT.index("Simple")) not in cli and ("easy-claims", TEXT.index("simple.")) in cli
-    assert all(rule_level(rule) in ("error", "warning") for rule, _ in cli)
+    levels = create_writing_tool_dispatcher().dispatch({"name": "find_writing_signals", "arguments": {"text": TEXT}})
+    kept = {
+        (signal["ruleId"], signal["start"]): signal_level(signal["ruleId"], signal["signalId"])
+        for signal in levels["data"]["signals"]
+    }
+    assert all(kept[signal] in ("error", "warning") for signal in cli)
+    assert any(level == "suggestion" for level in kept.values())
     assert len(cli) < len(plain)
 
 

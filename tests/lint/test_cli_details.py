@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import writing_rules._rules_data as rules_data
-from writing_rules.lint import rule_level
+from writing_rules.lint import signal_level
 
 from .conftest import write
 
@@ -37,7 +37,9 @@ def test_stdin_filename_needs_stdin(repo: Path, scan) -> None:
 def test_github_annotations(repo: Path, scan) -> None:
     write(repo, "docs/page.md", PAGE)
     outcome = scan("docs", "--format", "github")
-    command = {"error": "error", "warning": "warning", "suggestion": "notice"}[rule_level("word-choice")]
+    command = {"error": "error", "warning": "warning", "suggestion": "notice"}[
+        signal_level("word-choice", "hype-word-en")
+    ]
     first = outcome.lines()[0]
     assert first.startswith(f"::{command} file=docs/page.md,line=3,endLine=3,col=11,endColumn=19,title=word-choice%3A ")
     title = rules_data.RULES["word-choice"].texts["en"].title

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from writing_rules.lint import ConfigError, ConfigResolver, FileSettings, load_config, rule_level
+from writing_rules._levels import highest_level
+from writing_rules.lint import ConfigError, ConfigResolver, FileSettings, load_config, signal_level
 
 from .conftest import write
 
@@ -86,17 +87,22 @@ def test_rules_profile_and_disable_combine(repo: Path, scan) -> None:
     assert scan("page.md").rules() == ["easy-claims"]
 
 
-def test_min_level_keeps_rules_at_that_level_or_above(repo: Path, scan) -> None:
+def test_min_level_keeps_signals_at_that_level_or_above(repo: Path, scan) -> None:
     page = PAGE + "\nThe file is saved by the system.\n\nThis happens in order to save time.\n"
     write(repo, "page.md", page)
-    everything = scan("page.md").rules()
+
+    def found(*arguments: str) -> list[tuple[str, str]]:
+        (result,) = scan("page.md", "--format", "json", *arguments).json()
+        return [(signal["ruleId"], signal["signalId"]) for signal in result["signals"]]
+
+    everything = found()
     order = ["error", "warning", "suggestion"]
-    assert len({rule_level(rule) for rule in everything}) >= 2, "the page should mix levels"
+    assert len({signal_level(*signal) for signal in everything}) >= 2, "the page should mix levels"
     for minimum in order:
         write(repo, ".writing-rules.toml", f'min-level = "{minimum}"\n')
-        expected = [rule for rule in everything if order.index(rule_level(rule)) <= order.index(minimum)]
-        assert scan("page.md").rules() == expected
-        assert scan("page.md", "--no-config", "--min-level", minimum).rules() == expected
+        expected = [signal for signal in everything if order.index(signal_level(*signal)) <= order.index(minimum)]
+        assert found() == expected
+        assert found("--no-config", "--min-level", minimum) == expected
 
 
 def test_accept_terms_are_case_sensitive_and_local(repo: Path, scan) -> None:
@@ -141,7 +147,7 @@ def test_overrides_apply_in_order_to_their_paths(repo: Path, scan) -> None:
     files: dict[str, list[str]] = {}
     for line in outcome.lines():
         files.setdefault(line.split(":")[0].removeprefix("./"), []).append(line.split(": ")[1])
-    expected_blog = [rule for rule in ("word-choice", "filler", "easy-claims") if rule_level(rule) == "error"]
+    expected_blog = [rule for rule in ("word-choice", "filler", "easy-claims") if highest_level(rule) == "error"]
     assert files.get("blog/b.md", []) == expected_blog
     assert files["blog/drafts/c.md"] == ["filler"]
     assert files["docs/a.md"] == ["word-choice", "easy-claims"]

@@ -61,7 +61,7 @@ def render_github(results: Sequence[FileScan]) -> str:
 
     Rule levels choose the command: error, warning, or notice for suggestions.
     """
-    from ..lint import rule_level
+    from ..lint import signal_level
 
     lines = []
     for result in _scanned(results):
@@ -69,7 +69,7 @@ def render_github(results: Sequence[FileScan]) -> str:
         path = _uri(result.path)
         for signal in result.data["signals"]:
             end_line, end_column = _end(signal)
-            command = _GITHUB_COMMANDS.get(rule_level(signal["ruleId"]), "warning")
+            command = _GITHUB_COMMANDS.get(signal_level(signal["ruleId"], signal["signalId"]), "warning")
             title = _title(signal["ruleId"], result.language)
             properties = ",".join(
                 f"{name}={_github_escape(str(value), property_=True)}"

@@ -53,6 +53,7 @@ __all__ = [
     "read_directives",
     "repository_root",
     "rule_level",
+    "signal_level",
     "unused_suppressions",
     "write_baseline",
 ]
@@ -89,6 +90,7 @@ _HOMES = {
     "LEVELS": ".._levels",
     "level_at_least": ".._levels",
     "rule_level": ".._levels",
+    "signal_level": ".._levels",
     "LintedText": "._lint",
     "lint_signals": "._lint",
     "markup_for": "._lint",
@@ -97,7 +99,7 @@ _HOMES = {
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
-    from .._levels import LEVELS, level_at_least, rule_level
+    from .._levels import LEVELS, level_at_least, rule_level, signal_level
     from ._baseline import BASELINE_VERSION, Baseline, BaselineError, write_baseline
     from ._cache import DEFAULT_CACHE_DIR, ResultCache, cache_key
     from ._config import (

@@ -234,8 +234,6 @@ class WritingToolDispatcher:
         # The team's decisions (create_writing_tool_dispatcher(config=...)) apply before the cap.
         rule_ids = policy.rule_ids(rule_ids)
         text = arguments["text"]
-        if not policy.accept:
-            return scan_text(text, language, rule_ids, max_signals)
         result = scan_text(text, language, rule_ids, len(text) + 1)
         kept = policy.keep(result["signals"], text)
         result.update(signals=kept[:max_signals], totalSignals=len(kept), truncated=len(kept) > max_signals)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .._lazy_rules import rule_data as data
-from .._levels import LEVELS, level_at_least, rule_level
+from .._levels import LEVELS, highest_level, level_at_least, signal_level
 
 __all__ = ["SignalPolicy", "to_signal_policy"]
 
@@ -30,22 +30,21 @@ class SignalPolicy:
     accept: tuple[str, ...] = ()
 
     def rule_ids(self, rule_ids: Iterable[str]) -> tuple[str, ...]:
-        """``rule_ids`` less the disabled ones and those below ``min_level``."""
+        """``rule_ids`` less the disabled ones and those with no signal at ``min_level`` or above."""
         return tuple(
             rule_id
             for rule_id in rule_ids
-            if rule_id not in self.disable and level_at_least(rule_level(rule_id), self.min_level)
+            if rule_id not in self.disable and level_at_least(highest_level(rule_id), self.min_level)
         )
 
     def keep(self, signals: Iterable[Mapping[str, Any]], text: str) -> list[Mapping[str, Any]]:
-        """The signals of rules still in force whose match is not inside an accepted term."""
-        signals = list(signals)
-        allowed = set(self.rule_ids({signal["ruleId"] for signal in signals}))
+        """The signals of rules still in force, at ``min_level`` or above, not inside an accepted term."""
         spans = _term_spans(text, self.accept)
         return [
             signal
             for signal in signals
-            if signal["ruleId"] in allowed
+            if signal["ruleId"] not in self.disable
+            and level_at_least(signal_level(signal["ruleId"], signal.get("signalId")), self.min_level)
             and not any(first <= signal["start"] and signal["end"] <= last for first, last in spans)
         ]
 
