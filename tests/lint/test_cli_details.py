@@ -75,3 +75,29 @@ def test_jobs_give_the_same_output(repo: Path, scan) -> None:
     one = scan("docs", "--jobs", "1", "--no-cache", "--format", "json")
     two = scan("docs", "--jobs", "2", "--no-cache", "--format", "json")
     assert one == two
+
+
+def test_jobs_share_one_large_file_with_the_same_output(repo: Path, scan) -> None:
+    paragraphs = [
+        f"Paragraph {index}: a {'powerful' if index % 7 == 0 else 'plain'} tool 😀 for the reader.\r\n"
+        if index % 3 == 0
+        else f"Paragraph {index}: it is {'very' if index % 5 == 0 else 'always'} fast.\n\n"
+        for index in range(9000)
+    ]
+    text = "".join(paragraphs)
+    assert len(text) > 4 * 64_000
+    write(repo, "big.md", text)
+    write(repo, "small.md", PAGE)
+    one = scan(".", "--jobs", "1", "--no-cache", "--format", "json")
+    two = scan(".", "--jobs", "2", "--no-cache", "--format", "json")
+    assert one == two
+    (big, _) = one.json()
+    source = (repo / "big.md").read_bytes().decode("utf-8")
+    assert len(big["signals"]) == source.count("powerful") + source.count("very")
+    for signal in big["signals"]:
+        start = signal["start"]
+        assert source[start : signal["end"]] == signal["match"]
+        before = source[:start].replace("\r\n", "\n")
+        assert signal["line"] == before.count("\n") + 1
+        assert signal["column"] == len(before) - (before.rfind("\n") + 1) + 1
+        assert signal["utf16Start"] == start + source[:start].count("😀")

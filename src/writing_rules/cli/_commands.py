@@ -7,6 +7,7 @@ import json
 import os
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from typing import Any, TextIO
 
 from .._lazy_rules import rule_data as data
@@ -17,6 +18,7 @@ from ._formats import FORMATS, render_github, render_html_report, render_json, r
 from ._linting import LintRun, LintUsageError, add_lint_arguments, prepare_lint
 from ._scan import (
     DEFAULT_GLOBS,
+    PIECE_UNITS,
     STDIN,
     FileScan,
     ScanOptions,
@@ -170,11 +172,18 @@ def _scan_all(
     jobs = [(path, lint.options_for(path, options)) for path in paths]
     # Only the HTML report shows the text; the other formats leave it out of the transfer.
     worker = scan_one_keeping_text if args.format == "html" else scan_one
-    if args.jobs > 1 and len(jobs) > 1:
+    if args.jobs > 1 and jobs:
+        # Large files are cut into pieces the whole pool scans; the rest go one file per task.
+        large = [job for job in jobs if _size(job[0]) > PIECE_UNITS]
+        small = [job for job in jobs if _size(job[0]) <= PIECE_UNITS]
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            outcomes = pool.map(worker, jobs, chunksize=max(1, len(jobs) // (args.jobs * 4)))
+            outcomes = pool.map(worker, small, chunksize=max(1, len(small) // (args.jobs * 4)))
             for done, outcome in enumerate(outcomes, 1):
                 results.append(outcome)
+                _progress(stderr, show_progress, done, len(jobs))
+            for done, (path, file_options) in enumerate(large, len(small) + 1):
+                outcome = scan_source(path, file_options, map_pieces=pool.map)
+                results.append(outcome if args.format == "html" else replace(outcome, text=None))
                 _progress(stderr, show_progress, done, len(jobs))
     else:
         for done, job in enumerate(jobs, 1):
@@ -184,6 +193,13 @@ def _scan_all(
         stderr.write("\n")
     # Sorted by path, so the output does not depend on --jobs or the file system's order.
     return sorted(results, key=lambda result: result.path)
+
+
+def _size(path: str) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0  # scan_source reports it
 
 
 def _progress(stderr: TextIO, show: bool, done: int, total: int) -> None:

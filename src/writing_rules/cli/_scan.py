@@ -5,7 +5,8 @@ from __future__ import annotations
 import fnmatch
 import hashlib
 import os
-from collections.abc import Iterable, Mapping, Sequence
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,11 +14,12 @@ from .. import __version__
 from .._lazy_rules import rule_data as data
 from ..lint import FileSettings, LintedText, ResultCache, cache_key, lint_signals, markup_for
 from ..tools import create_writing_tool_dispatcher
-from ._chunks import scan_whole_text
+from ._chunks import scan_whole_text, split_points, utf16_units
 from ._language import detect_language
 
 __all__ = [
     "DEFAULT_GLOBS",
+    "PIECE_UNITS",
     "STDIN",
     "STDIN_NAME",
     "FileScan",
@@ -31,6 +33,14 @@ __all__ = [
 DEFAULT_GLOBS = ("*.md", "*.markdown", "*.txt", "*.rst")
 STDIN = "-"
 STDIN_NAME = "<stdin>"  # how results from standard input are labelled
+# Texts longer than this are scanned in pieces (cut as for the tool's limit: blank lines outside
+# fences first), whatever --jobs is, so that N processes can share one file and give the same output.
+PIECE_UNITS = 64_000
+_BREAK = re.compile(r"\r\n|\r|\n")
+
+MapPieces = Callable[
+    [Callable[[tuple[str, dict[str, Any]]], dict[str, Any]], list[tuple[str, dict[str, Any]]]], Iterable[dict[str, Any]]
+]
 
 
 @dataclass(frozen=True)
@@ -117,16 +127,52 @@ def _settings(options: ScanOptions) -> FileSettings:
     return FileSettings(language=options.language, profile=options.profile, rules=options.rule_ids or None)
 
 
-def _scan_text(text: str, language: str, settings: FileSettings) -> dict[str, Any]:
+def scan_piece(job: tuple[str, dict[str, Any]]) -> dict[str, Any]:
+    """The tool's data for one piece of a text (positions within the piece); runs in a worker."""
+    text, arguments = job
+    return dict(scan_whole_text(create_writing_tool_dispatcher().dispatch, text, arguments))
+
+
+def _scan_text(text: str, language: str, settings: FileSettings, map_pieces: MapPieces = map) -> dict[str, Any]:
     rule_ids = settings.rule_ids()
     if not rule_ids:  # everything disabled: nothing to ask the tool
         return {"language": language, "ruleIds": [], "signals": [], "totalSignals": 0, "truncated": False}
-    dispatcher = create_writing_tool_dispatcher()
-    return dict(scan_whole_text(dispatcher.dispatch, text, {"language": language, "ruleIds": list(rule_ids)}))
+    arguments = {"language": language, "ruleIds": list(rule_ids)}
+    if len(text) <= PIECE_UNITS // 2 or utf16_units(text) <= PIECE_UNITS:
+        return scan_piece((text, arguments))
+    starts = split_points(text, PIECE_UNITS)
+    bounds = list(zip(starts, [*starts[1:], len(text)], strict=True))
+    pieces = list(map_pieces(scan_piece, [(text[first:end], arguments) for first, end in bounds]))
+    signals: list[dict[str, Any]] = []
+    utf16, line, line_start = 0, 1, 0  # where each piece starts, counted piece by piece
+    for (first, end), piece in zip(bounds, pieces, strict=True):
+        column = first - line_start + 1
+        for signal in piece["signals"]:
+            shifted = dict(signal)
+            shifted["start"] += first
+            shifted["end"] += first
+            shifted["utf16Start"] += utf16
+            shifted["utf16End"] += utf16
+            if signal["line"] == 1:
+                shifted["column"] += column - 1
+            shifted["line"] += line - 1
+            signals.append(shifted)
+        chunk = text[first:end]
+        utf16 += utf16_units(chunk)
+        breaks = list(_BREAK.finditer(chunk))
+        if breaks:
+            line += len(breaks)
+            line_start = first + breaks[-1].end()
+    return {**pieces[0], "signals": signals, "totalSignals": len(signals), "truncated": False}
 
 
-def scan_source(path: str, options: ScanOptions, stdin_bytes: bytes | None = None) -> FileScan:
-    """Read and scan one file; never raises for a file problem (the reason goes into ``error``)."""
+def scan_source(
+    path: str, options: ScanOptions, stdin_bytes: bytes | None = None, map_pieces: MapPieces = map
+) -> FileScan:
+    """Read and scan one file; never raises for a file problem (the reason goes into ``error``).
+
+    ``map_pieces`` scans the pieces of a long text (a process pool's ``map`` spreads them).
+    """
     shown = (options.stdin_name or STDIN_NAME) if path == STDIN else path
     try:
         raw = read_bytes(path, stdin_bytes)
@@ -148,7 +194,7 @@ def scan_source(path: str, options: ScanOptions, stdin_bytes: bytes | None = Non
     else:
         detected = settings.language == "auto"
         language = detect_language(text) if detected else settings.language
-        result = _scan_text(text, language, settings)
+        result = _scan_text(text, language, settings, map_pieces)
         if cache is not None:
             cache.put(key, {"language": language, "detected": detected, "data": result})
     linted = lint_signals(
