@@ -5,16 +5,16 @@ from __future__ import annotations
 import fnmatch
 import hashlib
 import os
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .. import __version__
 from .._lazy_rules import rule_data as data
+from .._text_units import LINE_BREAK, utf16_length
 from ..lint import FileSettings, LintedText, ResultCache, cache_key, lint_signals, markup_for
 from ..tools import create_writing_tool_dispatcher
-from ._chunks import scan_whole_text, split_points, utf16_units
+from ._chunks import scan_whole_text, split_points
 from ._language import detect_language
 
 __all__ = [
@@ -36,7 +36,6 @@ STDIN_NAME = "<stdin>"  # how results from standard input are labelled
 # Texts longer than this are scanned in pieces (cut as for the tool's limit: blank lines outside
 # fences first), whatever --jobs is, so that N processes can share one file and give the same output.
 PIECE_UNITS = 64_000
-_BREAK = re.compile(r"\r\n|\r|\n")
 
 MapPieces = Callable[
     [Callable[[tuple[str, dict[str, Any]]], dict[str, Any]], list[tuple[str, dict[str, Any]]]], Iterable[dict[str, Any]]
@@ -138,7 +137,7 @@ def _scan_text(text: str, language: str, settings: FileSettings, map_pieces: Map
     if not rule_ids:  # everything disabled: nothing to ask the tool
         return {"language": language, "ruleIds": [], "signals": [], "totalSignals": 0, "truncated": False}
     arguments = {"language": language, "ruleIds": list(rule_ids)}
-    if len(text) <= PIECE_UNITS // 2 or utf16_units(text) <= PIECE_UNITS:
+    if len(text) <= PIECE_UNITS // 2 or utf16_length(text) <= PIECE_UNITS:
         return scan_piece((text, arguments))
     starts = split_points(text, PIECE_UNITS)
     bounds = list(zip(starts, [*starts[1:], len(text)], strict=True))
@@ -158,8 +157,8 @@ def _scan_text(text: str, language: str, settings: FileSettings, map_pieces: Map
             shifted["line"] += line - 1
             signals.append(shifted)
         chunk = text[first:end]
-        utf16 += utf16_units(chunk)
-        breaks = list(_BREAK.finditer(chunk))
+        utf16 += utf16_length(chunk)
+        breaks = list(LINE_BREAK.finditer(chunk))
         if breaks:
             line += len(breaks)
             line_start = first + breaks[-1].end()

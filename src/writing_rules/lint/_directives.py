@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .._lazy_rules import rule_data as data
+from .._text_units import line_starts
 
 __all__ = [
     "DIRECTIVE_KINDS",
@@ -115,13 +116,6 @@ def _mask_code(text: str) -> str:
     return _INLINE_CODE.sub(lambda match: " " * len(match.group()), masked)
 
 
-def _line_starts(text: str) -> list[int]:
-    starts = [0]
-    for match in re.finditer(r"\r\n|\r|\n", text):
-        starts.append(match.end())
-    return starts
-
-
 def _position(starts: Sequence[int], offset: int) -> tuple[int, int]:
     low, high = 0, len(starts) - 1
     while low < high:
@@ -143,7 +137,7 @@ def read_directives(
     rule id is a ``DirectiveProblem``, and that comment is not a directive.
     """
     spans = comment_spans(text, markup) if comments is None else sorted(comments)
-    starts = _line_starts(text)
+    starts = line_starts(text)
     directives: list[Directive] = []
     problems: list[DirectiveProblem] = []
     for start, end in spans:
