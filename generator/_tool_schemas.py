@@ -201,7 +201,9 @@ def tool_plans(catalogue: Catalogue) -> tuple[ToolPlan, ...]:
             """Scan a text with the static patterns of the rules that have them and return every
             hit with its rule, offsets (code points and UTF-16), line, column and context flags
             (inCode, inQuote, negated). A signal is a lead for a reviewer, not a verdict: read each
-            one in context. Text: at most 250,000 UTF-16 code units.""",
+            one in context. A signal whose rule declares a safe rewrite also has fix: {replacement,
+            match}: replacing match (which starts where the signal starts) with replacement is safe
+            (an additive field; absent in code and quotations). Text: at most 250,000 UTF-16 code units.""",
             (
                 PropertyPlan(
                     "text",

@@ -12,6 +12,7 @@ from typing import Any
 import jsonschema
 
 from ._errors import RuleSourceError
+from ._fixes import Fix, check_fixes, check_rule_fixes
 from ._redos import static_problems
 from ._sources import LANGUAGES, SUBSECTIONS, RuleFile, SourceTree, parse_examples
 from ._timing import TimedPattern, timing_problems
@@ -45,6 +46,7 @@ class Signal:
     id: str
     language: str
     pattern: str
+    fixes: tuple[Fix, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -361,7 +363,8 @@ def _check_signals(
             problems.append(doc.at((*path, "pattern"), "pattern matches the empty string"))
             continue
         _check_examples(doc, path, regex, item, problems)
-        signals.append(Signal(id=item["id"], language=item["language"], pattern=pattern))
+        fixes = check_fixes(doc, path, regex, item, problems)
+        signals.append(Signal(id=item["id"], language=item["language"], pattern=pattern, fixes=fixes))
         if not found:
             examples = tuple(_MARK.sub(r"\1", text) for text in (*item["must_match"], *item["must_not_match"]))
             patterns.append((TimedPattern(len(patterns), pattern, examples), rule_file, (*path, "pattern")))
@@ -372,6 +375,27 @@ def _check_signals(
                 problems.append(
                     doc.at_key(("signals",), f"a rule with signals needs at least one {language!r} pattern")
                 )
+    declared: dict[str, tuple[Any, ...]] = {}
+    for index, item in enumerate(raw):
+        if item.get("fixes"):
+            declared.setdefault(item["language"], ("signals", index))
+    if declared:
+        by_id = {item["id"]: (index, item) for index, item in enumerate(raw)}
+        check_rule_fixes(
+            doc,
+            [
+                (
+                    ("signals", by_id[signal.id][0]),
+                    re.compile(signal.pattern),
+                    signal.language,
+                    signal.fixes,
+                    [_MARK.sub(r"\1", text) for text in by_id[signal.id][1]["must_match"]],
+                )
+                for signal in signals
+            ],
+            declared,
+            problems,
+        )
     return signals
 
 

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .._lazy_rules import rule_data as data
+from ._fixes import find_fix
 from ._text_index import TextIndex
 
 TYPE_CHECKING = False
@@ -293,15 +294,20 @@ def scan_text(text: str, language: str, rule_ids: tuple[str, ...], max_signals: 
     signals = []
     for start, end, _, rule_id, signal_id in hits[:max_signals]:
         assert index is not None
-        signals.append(
-            {
-                "ruleId": rule_id,
-                "signalId": signal_id,
-                "match": text[start:end],
-                **index.span_fields(start, end),
-                "context": index.context(start, end),
-            }
-        )
+        context = index.context(start, end)
+        signal = {
+            "ruleId": rule_id,
+            "signalId": signal_id,
+            "match": text[start:end],
+            **index.span_fields(start, end),
+            "context": context,
+        }
+        # Quoted and code text is someone else's wording: no fix is offered there.
+        fix = None if context["inCode"] or context["inQuote"] else find_fix(text, start, end, rule_id, signal_id)
+        if fix is not None:
+            # ``match`` is the text the replacement replaces; it starts where the signal starts.
+            signal["fix"] = {"replacement": fix.replacement, "match": text[start : fix.end]}
+        signals.append(signal)
     return {
         "language": language,
         "ruleIds": list(rule_ids),

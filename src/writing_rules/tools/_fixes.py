@@ -1,0 +1,84 @@
+"""Safe fixes: which hits have one, and applying them to a text.
+
+A rule source may give a signal pattern safe replacements (see
+``docs/authoring.md``). A fix is tried at the start of a hit; when its match
+reaches at least to the hit's end, the text it matched becomes the
+replacement, in the capitalisation of that text. The compiler checked every
+fix against its examples; ``generator/_fixes.py`` holds the same two
+functions, and a test keeps them in step.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+
+from .._lazy_rules import rule_data as data
+
+__all__ = ["Fix", "apply_case", "apply_fixes", "find_fix", "has_fixes"]
+
+
+@dataclass(frozen=True)
+class Fix:
+    """Replace ``text[start:end]`` with ``replacement``; ``start`` is the hit's start."""
+
+    start: int
+    end: int
+    replacement: str
+
+
+def apply_case(replacement: str, matched: str) -> str:
+    """``replacement`` in the capitalisation of ``matched``: ALL CAPS, Capitalised, or as written."""
+    letters = [char for char in matched if char.isalpha()]
+    if not replacement or not letters:
+        return replacement
+    if len(letters) > 1 and all(char.isupper() for char in letters):
+        return replacement.upper()
+    if letters[0].isupper():
+        for index, char in enumerate(replacement):
+            if char.isalpha():
+                return replacement[:index] + char.upper() + replacement[index + 1 :]
+    return replacement
+
+
+@cache
+def _compiled(rule_id: str, signal_id: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+    # Compiled on first use of a signal's fixes: most scans never need one.
+    return tuple((re.compile(match), template) for match, template in data.SIGNAL_FIXES.get((rule_id, signal_id), ()))
+
+
+def has_fixes(rule_id: str, signal_id: str) -> bool:
+    """True when the signal's source declares at least one safe fix."""
+    return (rule_id, signal_id) in data.SIGNAL_FIXES
+
+
+def find_fix(text: str, start: int, end: int, rule_id: str, signal_id: str) -> Fix | None:
+    """The first declared fix of the signal that applies to the hit ``text[start:end]``, if any."""
+    if (rule_id, signal_id) not in data.SIGNAL_FIXES:
+        return None
+    for regex, template in _compiled(rule_id, signal_id):
+        found = regex.match(text, start)
+        if found is not None and found.end() >= end:
+            return Fix(start, found.end(), apply_case(found.expand(template), found.group(0)))
+    return None
+
+
+def apply_fixes(text: str, fixes: Iterable[Fix]) -> tuple[str, int]:
+    """``text`` with the fixes applied, and how many were; a fix overlapping an earlier one is left out.
+
+    Text outside the fixed spans is copied unchanged.
+    """
+    pieces: list[str] = []
+    previous = 0
+    applied = 0
+    for fix in sorted(fixes, key=lambda fix: (fix.start, fix.end)):
+        if fix.start < previous or not 0 <= fix.start <= fix.end <= len(text):
+            continue
+        pieces.append(text[previous : fix.start])
+        pieces.append(fix.replacement)
+        previous = fix.end
+        applied += 1
+    pieces.append(text[previous:])
+    return "".join(pieces), applied
