@@ -8,12 +8,14 @@ import os
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
+from functools import partial
 from typing import Any, TextIO
 
 from .._lazy_rules import rule_data as data
 from ..documents import DOCUMENTATION_FILES, DirectoryDocumentStore, create_document_tool_dispatcher
 from ..lint import ConfigError
 from ..tools import create_writing_tool_dispatcher, writing_review_tools
+from ._fix import fix_file
 from ._formats import FORMATS, render_github, render_html_report, render_json, render_sarif, render_text
 from ._linting import LintRun, LintUsageError, add_lint_arguments, prepare_lint
 from ._scan import (
@@ -25,6 +27,7 @@ from ._scan import (
     scan_one,
     scan_one_keeping_text,
     scan_source,
+    scan_text_as,
 )
 from ._serve_mcp import add_serve_mcp_parser, serve_mcp
 
@@ -87,6 +90,10 @@ def build_parser() -> argparse.ArgumentParser:
     scan.add_argument("--no-fail", action="store_true", help="exit 0 even when signals were found")
     scan.add_argument("--jobs", type=_positive, default=1, metavar="N", help="scan with N processes")
     add_lint_arguments(scan)
+    scan.add_argument("--fix", action="store_true", help="apply the safe fixes to the files, then report what remains")
+    scan.add_argument(
+        "--dry-run", action="store_true", help="with --fix: print the fixes as a unified diff, write nothing"
+    )
 
     rules = commands.add_parser("rules", help="list the writing rules", description="List the writing rules.")
     rules.add_argument("--profile", help=f"only this profile's rules ({_PROFILES})")
@@ -202,6 +209,33 @@ def _size(path: str) -> int:
         return 0  # scan_source reports it
 
 
+def _fix_all(
+    args: argparse.Namespace, options: ScanOptions, lint: LintRun, stdout: TextIO, stderr: TextIO
+) -> list[FileScan]:
+    """``--fix``: fix each file in turn (see ``_fix.py``); the results hold the signals that remain."""
+    if STDIN in args.paths:
+        raise UsageError("--fix changes files; it cannot fix standard input")
+    paths, failed = lint.collect(args.paths, args.glob, DEFAULT_GLOBS)
+    results: list[FileScan] = list(failed)
+    fixed = remaining = 0
+    how = "would fix" if args.dry_run else "fixed"
+    for path in paths:
+        outcome = fix_file(path, partial(scan_text_as, path, lint.options_for(path, options)), dry_run=args.dry_run)
+        stdout.write(outcome.diff if args.dry_run else "")
+        if outcome.scan is None or outcome.error is not None:
+            results.append(FileScan(path=path, error=outcome.error))
+            continue
+        count = len(outcome.scan.data["signals"]) if outcome.scan.data is not None else 0
+        fixed += outcome.fixed
+        remaining += count
+        stderr.write(f"{path}: {how} {outcome.fixed}, {count} signal{'s' * (count != 1)} remain{'s' * (count == 1)}\n")
+        results.append(outcome.scan)
+    stderr.write(
+        f"writing-rules: {how} {fixed}; {remaining} signal{'s' * (remaining != 1)} remain{'s' * (remaining == 1)}\n"
+    )
+    return sorted(results, key=lambda result: result.path)
+
+
 def _progress(stderr: TextIO, show: bool, done: int, total: int) -> None:
     if show:
         stderr.write(f"\rscanned {done}/{total} files")
@@ -211,10 +245,17 @@ def _progress(stderr: TextIO, show: bool, done: int, total: int) -> None:
 def _scan(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) -> int:
     options = ScanOptions(args.language or "auto", args.profile, tuple(args.rule or ()), args.max_signals)
     _check_selection(options)
+    if args.dry_run and not args.fix:
+        raise UsageError("--dry-run applies to --fix only")
     lint = prepare_lint(args)
-    results = _scan_all(args, options, lint, stdin, stderr)
+    if args.fix:
+        results = _fix_all(args, options, lint, stdout, stderr)
+    else:
+        results = _scan_all(args, options, lint, stdin, stderr)
     results, directive_errors, unused_found = lint.finish(results, stderr)
-    if args.format == "text":
+    if args.fix and args.dry_run:
+        report = ""  # the diff is the output; nothing else on standard output
+    elif args.format == "text":
         report = render_text(results)
     elif args.format == "github":
         report = render_github(results)

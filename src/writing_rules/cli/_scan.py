@@ -28,6 +28,7 @@ __all__ = [
     "scan_one",
     "scan_one_keeping_text",
     "scan_source",
+    "scan_text_as",
 ]
 
 DEFAULT_GLOBS = ("*.md", "*.markdown", "*.txt", "*.rst")
@@ -211,6 +212,22 @@ def scan_source(
         lint=linted,
         cache_warning=cache.warning if cache is not None else None,
     )
+
+
+def scan_text_as(path: str, options: ScanOptions, text: str, language: str | None = None) -> FileScan:
+    """``scan_source`` for text already in hand, named ``path`` (``scan --fix`` rescans what it fixed).
+
+    ``language`` None decides it as ``scan_source`` does; no cache is used.
+    """
+    settings = _settings(options)
+    detected = settings.language == "auto"
+    if language is None:
+        language = detect_language(text) if detected else settings.language
+    result = _scan_text(text, language, settings)
+    linted = lint_signals(text, result["signals"], settings, markup_for(path, settings))
+    result["signals"] = list(linted.signals)
+    result["totalSignals"] = len(linted.signals)
+    return FileScan(path=path, language=language, detected=detected, data=result, text=text, lint=linted)
 
 
 def scan_one_keeping_text(job: tuple[str, ScanOptions]) -> FileScan:

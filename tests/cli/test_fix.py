@@ -1,0 +1,122 @@
+"""``scan --fix`` and ``scan --fix --dry-run`` on real files."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from writing_rules.cli import _fix, main
+from writing_rules.documents import DocumentEditError, edit
+
+EN = "In order to start, the tool is very fast.\nWe made use of the cache. It is powerful.\n"
+EN_FIXED = "To start, the tool is fast.\nWe used the cache. It is powerful.\n"
+DE = "Die Daten werden zur Verfügung gestellt. Der Schritt ist sehr wichtig.\n"
+DE_FIXED = "Die Daten werden bereitgestellt. Der Schritt ist wichtig.\n"
+
+
+def test_fix_writes_the_fixed_text_and_reports_what_remains(tmp_path: Path, capsys) -> None:
+    page = tmp_path / "page.md"
+    page.write_text(EN, encoding="utf-8")
+    assert main(["scan", "--fix", "--language", "en", str(page)]) == 1  # "powerful" remains
+    assert page.read_text(encoding="utf-8") == EN_FIXED
+    captured = capsys.readouterr()
+    assert "powerful" in captured.out and "In order to" not in captured.out
+    assert f"{page}: fixed 3, 1 signal remains" in captured.err
+    assert "writing-rules: fixed 3; 1 signal remains" in captured.err
+
+
+def test_fix_exits_0_when_nothing_remains(tmp_path: Path, capsys) -> None:
+    page = tmp_path / "seite.md"
+    page.write_text("Der Schritt ist sehr wichtig.\n", encoding="utf-8")
+    assert main(["scan", "--fix", "--language", "de", str(page)]) == 0
+    assert page.read_text(encoding="utf-8") == "Der Schritt ist wichtig.\n"
+    assert "fixed 1; 0 signals remain" in capsys.readouterr().err
+
+
+def test_dry_run_prints_a_diff_and_writes_nothing(tmp_path: Path, capsys) -> None:
+    page = tmp_path / "seite.md"
+    page.write_text(DE, encoding="utf-8")
+    before = page.read_bytes()
+    status = main(["scan", "--fix", "--dry-run", "--language", "de", str(page)])
+    assert page.read_bytes() == before
+    out = capsys.readouterr().out
+    name = str(page).replace("\\", "/")
+    assert out == (f"--- a/{name}\n+++ b/{name}\n@@ -1 +1 @@\n-{DE}+{DE_FIXED}")
+    assert status == 1  # "werden ... gestellt" is still passive after the fix
+
+
+def test_the_dry_run_diff_applies_with_git_apply(tmp_path: Path, capsys, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("page.md").write_text(EN, encoding="utf-8")
+    main(["scan", "--fix", "--dry-run", "--language", "en", "page.md"])
+    diff = capsys.readouterr().out
+    done = subprocess.run(["git", "apply", "-"], input=diff, text=True, capture_output=True)
+    assert done.returncode == 0, done.stderr
+    assert Path("page.md").read_text(encoding="utf-8") == EN_FIXED
+
+
+def test_crlf_and_bom_are_kept(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    page.write_bytes(b"\xef\xbb\xbf" + EN.replace("\n", "\r\n").encode("utf-8"))
+    main(["scan", "--fix", "--language", "en", str(page)])
+    assert page.read_bytes() == b"\xef\xbb\xbf" + EN_FIXED.replace("\n", "\r\n").encode("utf-8")
+
+
+def test_a_file_without_fixes_is_not_rewritten(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    page.write_text("It is powerful.\n", encoding="utf-8")
+    before = page.stat().st_mtime_ns, page.stat().st_ino
+    assert main(["scan", "--fix", "--language", "en", str(page)]) == 1
+    assert (page.stat().st_mtime_ns, page.stat().st_ino) == before
+
+
+def test_a_file_changed_during_the_run_is_not_overwritten(tmp_path: Path, capsys, monkeypatch) -> None:
+    page = tmp_path / "page.md"
+    page.write_text(EN, encoding="utf-8")
+    real_edit = _fix.edit
+
+    def edit_then_someone_saves(text, operations):  # another program writes the file meanwhile
+        page.write_text("Someone else's text.\n", encoding="utf-8")
+        return real_edit(text, operations)
+
+    monkeypatch.setattr(_fix, "edit", edit_then_someone_saves)
+    assert main(["scan", "--fix", "--language", "en", str(page)]) == 2
+    assert page.read_text(encoding="utf-8") == "Someone else's text.\n"
+    assert "changed" in capsys.readouterr().err
+
+
+def test_a_fix_that_no_longer_matches_is_refused_and_nothing_changes(tmp_path: Path) -> None:
+    text = "Restart the service in order to apply the settings.\n"
+    signal = {"start": 20, "fix": {"match": "in order to", "replacement": "to"}}
+    operations = _fix.fix_operations(text, [signal])
+    assert edit(text, operations).content == "Restart the service to apply the settings.\n"
+    changed = "Restart the service so that it applies the settings.\n"
+    with pytest.raises(DocumentEditError) as refused:
+        edit(changed, operations)
+    assert refused.value.code == "not-found"
+
+
+def test_fix_operations_name_the_right_occurrence() -> None:
+    text = "very very fast and very good"
+    signals = [
+        {"start": 0, "fix": {"match": "very ", "replacement": ""}},
+        {"start": 19, "fix": {"match": "very ", "replacement": ""}},
+    ]
+    assert edit(text, _fix.fix_operations(text, signals)).content == "very fast and good"
+
+
+def test_fix_refuses_standard_input_and_dry_run_without_fix(capsys) -> None:
+    assert main(["scan", "--fix", "-"]) == 2
+    assert "standard input" in capsys.readouterr().err
+    assert main(["scan", "--dry-run", "README.md"]) == 2
+    assert "--dry-run applies to --fix only" in capsys.readouterr().err
+
+
+def test_fix_reports_an_unreadable_file(tmp_path: Path, capsys) -> None:
+    page = tmp_path / "bad.md"
+    page.write_bytes(b"caf\xe9 in order to\n")
+    assert main(["scan", "--fix", "--language", "en", str(page)]) == 2
+    assert page.read_bytes() == b"caf\xe9 in order to\n"
+    assert "not UTF-8" in capsys.readouterr().err
