@@ -120,3 +120,20 @@ def test_fix_reports_an_unreadable_file(tmp_path: Path, capsys) -> None:
     assert main(["scan", "--fix", "--language", "en", str(page)]) == 2
     assert page.read_bytes() == b"caf\xe9 in order to\n"
     assert "not UTF-8" in capsys.readouterr().err
+
+
+def test_fix_leaves_suppressed_and_disabled_signals_alone(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    page.write_text(
+        "<!-- writing-rules-disable-next-line nominal-style -->\n"
+        "Restart it in order to apply the settings.\n\n"
+        "Restart it in order to apply the settings. It is very fast.\n",
+        encoding="utf-8",
+    )
+    (tmp_path / ".writing-rules.toml").write_text('disable = ["filler"]\n', encoding="utf-8")
+    main(["scan", "--fix", "--language", "en", str(page)])
+    assert page.read_text(encoding="utf-8") == (
+        "<!-- writing-rules-disable-next-line nominal-style -->\n"
+        "Restart it in order to apply the settings.\n\n"
+        "Restart it to apply the settings. It is very fast.\n"
+    )
