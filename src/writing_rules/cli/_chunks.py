@@ -14,7 +14,7 @@ from typing import Any
 
 from .._lazy_rules import rule_data as data
 from .._text_units import LINE_BREAK, utf16_length
-from ..tools._scanner import scan_text
+from ..tools import scan_text
 
 __all__ = ["ScanError", "scan_whole_text", "split_points"]
 

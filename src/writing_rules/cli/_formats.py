@@ -10,7 +10,7 @@ from typing import Any
 from .. import __version__
 from .._lazy_rules import rule_data as data
 from .._text_units import LINE_BREAK
-from ..review._html import ReportDocument, render_report
+from ..review import ReportDocument, render_report
 from ._scan import STDIN_NAME, FileScan
 
 __all__ = ["FORMATS", "render_github", "render_html_report", "render_json", "render_sarif", "render_text"]

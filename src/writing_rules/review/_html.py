@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .._lazy_rules import rule_data as data
-from ..tools._text_index import TextIndex
+from ..tools import TextIndex
 from ._html_assets import LABELS, PALETTE_SIZE, SCRIPT, STYLE
 from ._parse import ReviewParse
 

@@ -15,8 +15,7 @@ from typing import Any
 
 from .._describe import a_json_type
 from .._lazy_rules import rule_data as data
-from ..tools._prompt import response_schema
-from ..tools._text_index import TextIndex
+from ..tools import TextIndex, response_schema
 from ._json_safe import json_safe
 from ._locate import locate
 

@@ -24,8 +24,11 @@ __all__ = [
     "ModelComparisonContext",
     "ReviewContext",
     "SignalPolicy",
+    "TextIndex",
     "WritingToolDispatcher",
     "create_writing_tool_dispatcher",
+    "response_schema",
+    "scan_text",
     "writing_review_tools",
     "writing_tool_definitions",
 ]
@@ -38,6 +41,11 @@ _HOMES = {
     "create_writing_tool_dispatcher": "._dispatcher",
     "writing_review_tools": "._dispatcher",
     "writing_tool_definitions": "._definitions",
+    # For the other subpackages (review, cli, lint): positions and context flags of a
+    # text, the reply schema the prompt asks for, and the scanner without a dispatcher.
+    "TextIndex": "._text_index",
+    "response_schema": "._prompt",
+    "scan_text": "._scanner",
 }
 
 TYPE_CHECKING = False
@@ -46,6 +54,9 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from ._definitions import writing_tool_definitions
     from ._dispatcher import WritingToolDispatcher, create_writing_tool_dispatcher, writing_review_tools
     from ._policy import SignalPolicy
+    from ._prompt import response_schema
+    from ._scanner import scan_text
+    from ._text_index import TextIndex
 
 
 def __getattr__(name: str) -> object:
