@@ -4,6 +4,10 @@
 costs tens of milliseconds. Modules read it through ``rule_data`` so that
 ``import writing_rules.tools`` stays about as cheap as starting Python; the
 data is imported, once, on the first attribute read.
+
+For a type checker ``rule_data`` is the generated module itself, so every
+read is checked against the annotations the generator writes (``RULES:
+Mapping[str, Rule]``, the validators' signatures, ...), not taken as ``Any``.
 """
 
 from __future__ import annotations
@@ -26,4 +30,8 @@ class _RuleData:
         return getattr(module, name)
 
 
-rule_data: Any = _RuleData()
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # type checkers read the generated module's own annotations
+    from . import _rules_data as rule_data
+else:
+    rule_data = _RuleData()
