@@ -35,14 +35,14 @@ def _scanned(results: Sequence[FileScan]) -> list[FileScan]:
 def render_text(results: Sequence[FileScan]) -> str:
     """``path:line:column: rule-id: "match" title``, one line per signal."""
     lines = []
+    titles: dict[tuple[str, str | None], str] = {}
     for result in _scanned(results):
         assert result.data is not None
         for signal in result.data["signals"]:
             match = json.dumps(signal["match"], ensure_ascii=False)
-            lines.append(
-                f"{result.path}:{signal['line']}:{signal['column']}: {signal['ruleId']}: "
-                f"{match} {_title(signal['ruleId'], result.language)}"
-            )
+            key = (signal["ruleId"], result.language)
+            title = titles.get(key) or titles.setdefault(key, _title(*key))
+            lines.append(f"{result.path}:{signal['line']}:{signal['column']}: {signal['ruleId']}: {match} {title}")
     return "".join(line + "\n" for line in lines)
 
 

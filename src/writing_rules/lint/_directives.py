@@ -47,6 +47,7 @@ _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})", re.MULTILINE)
 _INLINE_CODE = re.compile(r"(`+)(?:(?!\1).)+?\1", re.DOTALL)
 _BODY = re.compile(r"\s*(?:<!--|\{/\*|\.\.)?\s*(.*?)\s*(?:-->|\*/\})?\s*\Z", re.DOTALL)
 _SPLIT = re.compile(r"[\s,]+")
+_PREFIX_ANYWHERE = re.compile(re.escape(PREFIX), re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -136,6 +137,8 @@ def read_directives(
     without them ``comment_spans`` finds them. An unknown directive word or
     rule id is a ``DirectiveProblem``, and that comment is not a directive.
     """
+    if comments is None and _PREFIX_ANYWHERE.search(text) is None:
+        return Suppressions()  # the common case: no directive at all, no comment scan needed
     spans = comment_spans(text, markup) if comments is None else sorted(comments)
     starts = line_starts(text)
     directives: list[Directive] = []

@@ -40,13 +40,21 @@ class SignalPolicy:
     def keep(self, signals: Iterable[Mapping[str, Any]], text: str) -> list[Mapping[str, Any]]:
         """The signals of rules still in force, at ``min_level`` or above, not inside an accepted term."""
         spans = _term_spans(text, self.accept)
-        return [
-            signal
-            for signal in signals
-            if signal["ruleId"] not in self.disable
-            and level_at_least(signal_level(signal["ruleId"], signal.get("signalId")), self.min_level)
-            and not any(first <= signal["start"] and signal["end"] <= last for first, last in spans)
-        ]
+        levels: dict[tuple[str, str | None], bool] = {}  # a page repeats few (rule, signal) pairs
+        kept = []
+        for signal in signals:
+            if signal["ruleId"] in self.disable:
+                continue
+            if self.min_level is not None:
+                pair = (signal["ruleId"], signal.get("signalId"))
+                if pair not in levels:
+                    levels[pair] = level_at_least(signal_level(*pair), self.min_level)
+                if not levels[pair]:
+                    continue
+            if spans and any(first <= signal["start"] and signal["end"] <= last for first, last in spans):
+                continue
+            kept.append(signal)
+        return kept
 
 
 def _term_spans(text: str, terms: Iterable[str]) -> list[tuple[int, int]]:

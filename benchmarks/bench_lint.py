@@ -1,0 +1,157 @@
+"""Speed a docs team feels: the cache, ``--jobs`` and the pre-commit hook, each as whole processes.
+
+    python benchmarks/bench_lint.py [--pages 1000] [--runs 3]
+
+Builds a git repository of ``--pages`` generated Markdown pages (about 3 KB
+each, varied sentences, some with signals) in a temporary folder and prints:
+
+- cache: a second run over the unchanged tree with the cache, against the
+  first run that fills it (target: at most 0.10);
+- jobs: the first run (no cache) with ``--jobs 2`` against ``--jobs 1``
+  (target: at most 0.6);
+- one large file (1 MB) with ``--jobs 2`` against ``--jobs 1``;
+- the hook's command on one changed page, as one whole process, against a
+  bare ``python -c pass`` (the contract's goal 6x, at most 10x), and the
+  same through ``pre-commit run`` less a pre-commit run of a hook that does
+  nothing (pre-commit's own start-up not counted).
+
+Every figure is the best of ``--runs`` runs, as a ratio measured in this one
+process. The cache runs use a fresh cache folder for every first run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _timing import best
+
+_PRODUCTS = ["Relay", "Beacon", "Harbor", "Lantern", "Quarry", "Sparrow", "Tandem", "Vessel"]
+_SENTENCES = [
+    "The {p} agent reads its configuration once, when it starts.",
+    "You can basically run {p} anywhere that Python 3.10 runs.",
+    "If a route fails, {p} retries it {n} times and then writes the event to the dead-letter queue.",
+    "This is a very powerful feature that makes {p} extremely flexible.",
+    "Each event is acknowledged after the target answers with a status below 300.",
+    "In order to rotate the key, open the dashboard and select Keys.",
+    "It should be noted that the log level can be changed at run time.",
+    "Most users will probably never need to change the default timeout of {n} seconds.",
+    "The {p} command line prints the route name, the source and the last error.",
+    "Simply add a second route to the same file and restart {p}.",
+    "Events larger than {n} KB are rejected with a clear message.",
+    "Run `{p} check` before you deploy, and read its report line by line.",
+]
+
+
+def page(rng: random.Random, index: int, size: int = 3000) -> str:
+    product = rng.choice(_PRODUCTS)
+    parts = [f"# {product} guide {index}\n\n"]
+    length = len(parts[0])
+    while length < size:
+        sentences = " ".join(
+            rng.choice(_SENTENCES).format(p=product, n=rng.randint(2, 500)) for _ in range(rng.randint(2, 5))
+        )
+        parts.append(sentences + "\n\n")
+        length += len(sentences) + 2
+    return "".join(parts)
+
+
+def build_tree(root: Path, pages: int) -> None:
+    rng = random.Random(15)
+    for index in range(pages):
+        folder = root / "docs" / f"section{index % 20:02}"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"page{index:04}.md").write_text(page(rng, index), encoding="utf-8")
+    large = "".join(page(rng, index, 10_000) for index in range(100))
+    (root / "large").mkdir()
+    (root / "large" / "book.md").write_text(large, encoding="utf-8")
+    subprocess.run(["git", "init", "-q"], cwd=root, check=True)
+    subprocess.run(["git", "add", "-A"], cwd=root, check=True)
+    subprocess.run(
+        ["git", "-c", "user.name=b", "-c", "user.email=b@example.com", "commit", "-q", "-m", "docs"],
+        cwd=root,
+        check=True,
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pages", type=int, default=1000)
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join(path for path in sys.path if path)}
+    scan = [sys.executable, "-m", "writing_rules", "scan", "--no-fail"]
+
+    with tempfile.TemporaryDirectory() as temporary:
+        root = Path(temporary) / "repo"
+        root.mkdir()
+        build_tree(root, args.pages)
+
+        def run(*arguments: str) -> None:
+            subprocess.run([*scan, *arguments], cwd=root, env=environment, check=True, capture_output=True)
+
+        cache = root / ".writing-rules-cache"
+
+        def first() -> None:
+            shutil.rmtree(cache, ignore_errors=True)
+            run("docs")
+
+        cold = best(first, args.runs)
+        warm = best(lambda: run("docs"), args.runs)
+        jobs1 = best(lambda: run("docs", "--no-cache", "--jobs", "1"), args.runs)
+        jobs2 = best(lambda: run("docs", "--no-cache", "--jobs", "2"), args.runs)
+        large1 = best(lambda: run("large", "--no-cache", "--jobs", "1"), args.runs)
+        large2 = best(lambda: run("large", "--no-cache", "--jobs", "2"), args.runs)
+
+        changed = root / "docs" / "section00" / "page0000.md"
+        changed.write_text(changed.read_text(encoding="utf-8") + "\nA new, very simple paragraph.\n", encoding="utf-8")
+        bare = best(lambda: subprocess.run([sys.executable, "-c", "pass"], check=True), args.runs * 3)
+        hook = best(lambda: run(str(changed.relative_to(root))), args.runs * 3)
+
+        pre_commit = shutil.which("pre-commit") or str(Path(sys.executable).with_name("pre-commit"))
+        hooks = (
+            "repos:\n- repo: local\n  hooks:\n"
+            f"  - id: writing-rules\n    name: writing-rules\n    entry: {sys.executable} -m writing_rules scan\n"
+            "    language: system\n    types_or: [markdown, rst, mdx, plain-text]\n"
+            "    files: \\.(md|markdown|mdx|rst|txt)$\n"
+            f"  - id: nothing\n    name: nothing\n    entry: {sys.executable} -c pass\n    language: system\n"
+            "    types_or: [markdown, rst, mdx, plain-text]\n"
+        )
+        (root / ".pre-commit-config.yaml").write_text(hooks, encoding="utf-8")
+        pre_environment = {**environment, "PRE_COMMIT_HOME": str(Path(temporary) / "pre-commit-home")}
+
+        def pre(hook_id: str) -> None:
+            subprocess.run(
+                [pre_commit, "run", hook_id, "--files", str(changed.relative_to(root))],
+                cwd=root,
+                env=pre_environment,
+                capture_output=True,
+                check=False,
+            )
+
+        pre("nothing")  # pre-commit builds its store once
+        through_hook = best(lambda: pre("writing-rules"), args.runs * 3)
+        through_nothing = best(lambda: pre("nothing"), args.runs * 3)
+
+    print(f"tree: {args.pages} pages of about 3 KB, best of {args.runs}")
+    print(f"cache: second run {warm:.2f} s / first run {cold:.2f} s = {warm / cold:.3f} (target <= 0.10)")
+    print(f"jobs: --jobs 2 {jobs2:.2f} s / --jobs 1 {jobs1:.2f} s = {jobs2 / jobs1:.2f} (target <= 0.6)")
+    print(f"one 1 MB file: --jobs 2 {large2:.2f} s / --jobs 1 {large1:.2f} s = {large2 / large1:.2f}")
+    print(f"hook command on one page: {hook * 1000:.0f} ms / python -c pass {bare * 1000:.0f} ms = {hook / bare:.1f}x")
+    extra = through_hook - through_nothing + bare
+    print(
+        f"through pre-commit: {through_hook * 1000:.0f} ms, a no-op hook {through_nothing * 1000:.0f} ms; "
+        f"hook's own process {extra * 1000:.0f} ms = {extra / bare:.1f}x python -c pass (target <= 10x, goal 6x)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
