@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from functools import partial
@@ -16,10 +16,11 @@ from ..documents import DOCUMENTATION_FILES, DirectoryDocumentStore, create_docu
 from ..lint import ConfigError
 from ..tools import create_writing_tool_dispatcher, writing_review_tools
 from ._fix import fix_file
-from ._formats import FORMATS, render_github, render_html_report, render_json, render_sarif, render_text
+from ._formats import FORMATS, iter_json, render_github, render_html_report, render_sarif, render_text
 from ._linting import LintRun, LintUsageError, add_lint_arguments, prepare_lint
 from ._scan import (
     DEFAULT_GLOBS,
+    MAX_FILE_SIZE,
     PIECE_UNITS,
     STDIN,
     FileScan,
@@ -42,14 +43,37 @@ class UsageError(ValueError):
     """The user's command cannot run as given; the message says what to change."""
 
 
-def _positive(value: str) -> int:
+_MAX_COUNT = 1_000_000  # past any real --max-signals; keeps huge numbers out of C-level sizes
+
+
+def _positive(value: str, maximum: int = _MAX_COUNT) -> int:
     try:
-        number = int(value)
+        # int() of a very long digit string is slow (and refused past 4,300 digits): any such number is too large.
+        number = int(value) if len(value) <= 20 else (maximum + 1 if value.strip().isdigit() else int("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {value!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {value[:40]!r}") from None
     if number < 1:
         raise argparse.ArgumentTypeError(f"expected 1 or more, got {number}")
+    if number > maximum:
+        raise argparse.ArgumentTypeError(f"expected at most {maximum:,}, got {value[:40]}")
     return number
+
+
+def _jobs(value: str) -> int:
+    return _positive(value, 256)
+
+
+_SIZE_UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30}
+
+
+def _byte_size(value: str) -> int:
+    """A byte count such as 50M, 512K or 1048576."""
+    text = value.strip().upper().removesuffix("B").removesuffix("I")
+    unit = text[-1:] if text[-1:] in _SIZE_UNITS else ""
+    digits = text[: len(text) - len(unit)]
+    if not digits.isdigit() or len(digits) > 15 or int(digits) < 1:
+        raise argparse.ArgumentTypeError(f"expected a size such as 50M, 512K or 1000000, got {value[:40]!r}")
+    return int(digits) * _SIZE_UNITS[unit]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -88,7 +112,14 @@ def build_parser() -> argparse.ArgumentParser:
     scan.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
     scan.add_argument("--output", metavar="FILE", help="write the report to FILE instead of standard output")
     scan.add_argument("--no-fail", action="store_true", help="exit 0 even when signals were found")
-    scan.add_argument("--jobs", type=_positive, default=1, metavar="N", help="scan with N processes")
+    scan.add_argument("--jobs", type=_jobs, default=1, metavar="N", help="scan with N processes (at most 256)")
+    scan.add_argument(
+        "--max-file-size",
+        type=_byte_size,
+        default=MAX_FILE_SIZE,
+        metavar="SIZE",
+        help="report files larger than SIZE instead of reading them (default: 50M; K, M, G accepted)",
+    )
     add_lint_arguments(scan)
     scan.add_argument("--fix", action="store_true", help="apply the safe fixes to the files, then report what remains")
     scan.add_argument(
@@ -174,7 +205,9 @@ def _scan_all(
     if STDIN in paths:
         paths.remove(STDIN)
         stdin_options = lint.options_for(STDIN, options)
-        results.append(scan_source(STDIN, stdin_options, stdin.buffer.read() if hasattr(stdin, "buffer") else b""))
+        # One byte past the limit is enough to know the input is too large.
+        data = stdin.buffer.read(options.max_file_size + 1) if hasattr(stdin, "buffer") else b""
+        results.append(scan_source(STDIN, stdin_options, data))
     show_progress = stderr.isatty() and len(paths) >= _PROGRESS_THRESHOLD
     jobs = [(path, lint.options_for(path, options)) for path in paths]
     # Only the HTML report shows the text; the other formats leave it out of the transfer.
@@ -243,7 +276,13 @@ def _progress(stderr: TextIO, show: bool, done: int, total: int) -> None:
 
 
 def _scan(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) -> int:
-    options = ScanOptions(args.language or "auto", args.profile, tuple(args.rule or ()), args.max_signals)
+    options = ScanOptions(
+        args.language or "auto",
+        args.profile,
+        tuple(args.rule or ()),
+        args.max_signals,
+        max_file_size=args.max_file_size,
+    )
     _check_selection(options)
     if args.dry_run and not args.fix:
         raise UsageError("--dry-run applies to --fix only")
@@ -253,6 +292,7 @@ def _scan(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) 
     else:
         results = _scan_all(args, options, lint, stdin, stderr)
     results, directive_errors, unused_found = lint.finish(results, stderr)
+    report: str | Iterable[str]
     if args.fix and args.dry_run:
         report = ""  # the diff is the output; nothing else on standard output
     elif args.format == "text":
@@ -260,7 +300,7 @@ def _scan(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) 
     elif args.format == "github":
         report = render_github(results)
     elif args.format == "json":
-        report = render_json(results)
+        report = iter_json(results)  # file by file: a large report is never one string
     elif args.format == "html":
         report = render_html_report(results, None if options.language == "auto" else options.language)
     else:
@@ -290,13 +330,16 @@ def _scan(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) 
     return EXIT_SIGNALS if (signals or unused_found) and not args.no_fail else EXIT_CLEAN
 
 
-def _write_report(report: str, output: str | None, stdout: TextIO) -> None:
+def _write_report(report: str | Iterable[str], output: str | None, stdout: TextIO) -> None:
+    parts = (report,) if isinstance(report, str) else report
     if output is None:
-        stdout.write(report)
+        for part in parts:
+            stdout.write(part)
         return
     try:
         with open(output, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(report)
+            for part in parts:
+                handle.write(part)
     except OSError as error:
         raise UsageError(f"cannot write --output {output}: {error.strerror}") from None
 
@@ -385,6 +428,8 @@ def _edit(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) 
         raise UsageError(f"cannot read --ops {args.ops}: {error.strerror}") from None
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise UsageError(f"--ops {args.ops} is not a JSON list of operations: {error}") from None
+    except RecursionError:
+        raise UsageError(f"--ops {args.ops} is nested too deeply to be a list of operations") from None
     root = os.getcwd()
     document = os.path.relpath(os.path.abspath(args.document), root).replace(os.sep, "/")
     include = (*DOCUMENTATION_FILES, *(args.include or ()))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from .. import __version__
@@ -89,12 +89,22 @@ def render_github(results: Sequence[FileScan]) -> str:
 
 def render_json(results: Sequence[FileScan]) -> str:
     """A list with one object per scanned file: the tool's ``data`` plus ``path`` and ``language``."""
-    files = [
-        {**result.data, "path": result.path, "language": result.language}
-        for result in results
-        if result.data is not None
-    ]
-    return json.dumps(files, ensure_ascii=False, indent=2) + "\n"
+    return "".join(iter_json(results))
+
+
+def iter_json(results: Sequence[FileScan]) -> Iterator[str]:
+    """``render_json`` in pieces, file by file, so a large report is never held as one string."""
+    encoder = json.JSONEncoder(ensure_ascii=False, indent=2)
+    first = True
+    for result in results:
+        if result.data is None:
+            continue
+        yield "[\n  " if first else ",\n  "
+        first = False
+        # One level deeper than the list; a JSON string never holds a raw line break.
+        for part in encoder.iterencode({**result.data, "path": result.path, "language": result.language}):
+            yield part.replace("\n", "\n  ")
+    yield "[]\n" if first else "\n]\n"
 
 
 def _uri(path: str) -> str:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import errno
 import fnmatch
 import hashlib
 import os
+import stat
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,6 +21,7 @@ from ._language import detect_language
 
 __all__ = [
     "DEFAULT_GLOBS",
+    "MAX_FILE_SIZE",
     "PIECE_UNITS",
     "STDIN",
     "STDIN_NAME",
@@ -41,6 +44,8 @@ PIECE_UNITS = 64_000
 MapPieces = Callable[
     [Callable[[tuple[str, dict[str, Any]]], dict[str, Any]], list[tuple[str, dict[str, Any]]]], Iterable[dict[str, Any]]
 ]
+MAX_FILE_SIZE = 50 * 2**20  # --max-file-size's default: larger files are reported, not read
+_NOT_REGULAR = "not a regular file"
 
 
 @dataclass(frozen=True)
@@ -57,6 +62,7 @@ class ScanOptions:
     cache_dir: str | None = None
     fingerprints: bool = False
     stdin_name: str | None = None
+    max_file_size: int = MAX_FILE_SIZE
 
     def tool_arguments(self, language: str) -> dict[str, Any]:
         arguments: dict[str, Any] = {"language": language}
@@ -83,36 +89,59 @@ class FileScan:
 
 
 def collect_paths(arguments: Sequence[str], globs: Sequence[str]) -> tuple[list[str], list[FileScan]]:
-    """Files to scan (named files always; directories walked for ``globs``) and missing paths."""
+    """Files to scan (named files always; directories walked for ``globs``) and paths that cannot be.
+
+    Only regular files are scanned: a FIFO would hang the scan and a link to a
+    device (``/dev/zero``) would read without end, so both are reported instead.
+    """
     found: list[str] = []
     missing: list[FileScan] = []
     for argument in arguments:
         if argument == STDIN or os.path.isfile(argument):
             found.append(argument)
         elif os.path.isdir(argument):
-            found.extend(_walk(argument, globs))
+            for path, reason in _walk(argument, globs):
+                if reason is None:
+                    found.append(path)
+                else:
+                    missing.append(FileScan(path=path, error=reason))
         else:
-            reason = "no such file or directory" if not os.path.lexists(argument) else "not a regular file"
+            reason = "no such file or directory" if not os.path.lexists(argument) else _NOT_REGULAR
             missing.append(FileScan(path=argument, error=reason))
     unique = list(dict.fromkeys(found))
     return unique, missing
 
 
-def _walk(root: str, globs: Sequence[str]) -> Iterable[str]:
+def _walk(root: str, globs: Sequence[str]) -> Iterable[tuple[str, str | None]]:
+    """``(path, None)`` for each regular file matching ``globs``; ``(path, reason)`` for what is not one."""
     for folder, folders, files in os.walk(root):
         # Hidden folders (.git, .venv, .tox …) hold tooling, not documentation.
         folders[:] = sorted(name for name in folders if not name.startswith("."))
         for name in sorted(files):
             if any(fnmatch.fnmatch(name, pattern) for pattern in globs):
-                yield os.path.join(folder, name)
+                path = os.path.join(folder, name)
+                try:
+                    regular = stat.S_ISREG(os.stat(path).st_mode)  # follows links: a link to a device is one
+                except OSError:
+                    yield path, "no such file (a broken symbolic link)"
+                    continue
+                yield path, None if regular else _NOT_REGULAR
 
 
-def read_bytes(path: str, stdin_bytes: bytes | None = None) -> bytes:
-    """The file's bytes (``OSError`` when it cannot be read)."""
+def read_bytes(path: str, stdin_bytes: bytes | None = None, limit: int | None = None) -> bytes:
+    """The file's bytes (``OSError`` when it cannot be read, is not a regular file or is over ``limit``)."""
     if path == STDIN:
-        return stdin_bytes or b""
-    with open(path, "rb") as handle:
-        return handle.read()
+        data = stdin_bytes or b""
+    else:
+        # Non-blocking: a FIFO swapped in after the walk must not hang the open.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise OSError(errno.EINVAL, _NOT_REGULAR)
+            data = handle.read() if limit is None else handle.read(limit + 1)
+    if limit is not None and len(data) > limit:
+        raise OSError(errno.EFBIG, f"larger than --max-file-size ({limit:,} bytes)")
+    return data
 
 
 def read_text(path: str, stdin_bytes: bytes | None = None) -> str:
@@ -175,7 +204,7 @@ def scan_source(
     """
     shown = (options.stdin_name or STDIN_NAME) if path == STDIN else path
     try:
-        raw = read_bytes(path, stdin_bytes)
+        raw = read_bytes(path, stdin_bytes, options.max_file_size)
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         return FileScan(path=shown, error=f"not UTF-8 text (invalid byte at offset {error.start})")
