@@ -93,7 +93,8 @@ def fix_file(path: str, scan: Scan, *, dry_run: bool) -> FixedFile:
     """
     real = os.path.realpath(path)
     try:
-        store = DirectoryDocumentStore(os.path.dirname(real))
+        # The person chose these files (by name or --glob): the model-facing policy does not apply.
+        store = DirectoryDocumentStore(os.path.dirname(real), include=("*",), allow_hidden=True)
         document = store.read(os.path.basename(real))
     except (DocumentStoreError, ValueError, OSError) as error:
         return FixedFile(path, error=str(error))
