@@ -211,12 +211,14 @@ def scan_source(
     except OSError as error:
         return FileScan(path=shown, error=error.strerror or type(error).__name__)
     settings = _settings(options)
+    markup = markup_for(shown, settings)
     cache = ResultCache(options.cache_dir) if options.cache_dir is not None else None
     key = ""
     cached = None
     if cache is not None:
         content = hashlib.sha256(raw).hexdigest()
-        key = cache_key("scan-1", __version__, data.SOURCE_DIGEST, settings.key(), content)
+        # The effective settings include the markup the file is read as (its extension decides "auto").
+        key = cache_key("scan-1", __version__, data.SOURCE_DIGEST, settings.key(), markup, content)
         cached = cache.get(key)
     if cached is not None:
         language, detected, result = cached["language"], cached["detected"], dict(cached["data"])
@@ -226,9 +228,7 @@ def scan_source(
         result = _scan_text(text, language, settings, map_pieces)
         if cache is not None:
             cache.put(key, {"language": language, "detected": detected, "data": result})
-    linted = lint_signals(
-        text, result["signals"], settings, markup_for(shown, settings), fingerprints=options.fingerprints
-    )
+    linted = lint_signals(text, result["signals"], settings, markup, fingerprints=options.fingerprints)
     # --max-signals is applied by the caller, after the baseline and --diff.
     result["signals"] = list(linted.signals)
     result["totalSignals"] = len(linted.signals)
