@@ -49,7 +49,8 @@ class PropertyPlan:
 
     @property
     def item_enum(self) -> list[Any] | None:
-        return self.schema.get("items", {}).get("enum")
+        enum: list[Any] | None = self.schema.get("items", {}).get("enum")
+        return enum
 
     @property
     def max_length(self) -> int | None:

@@ -267,7 +267,7 @@ def _guarantees_word_start(item: tuple[Any, Any]) -> bool:
     """True when the item ensures the character before the match is not a word character."""
     op, av = item
     if op == C.AT:
-        return av == C.AT_BOUNDARY  # with a word character next, \b means a word start
+        return bool(av == C.AT_BOUNDARY)  # with a word character next, \b means a word start
     if op == C.ASSERT and av[0] == -1:
         last = list(av[1])[-1:] if list(av[1]) else []
         return bool(last) and _all_non_word(last[0])

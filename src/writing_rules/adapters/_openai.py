@@ -106,6 +106,7 @@ def openai_tools(descriptors: Iterable[Mapping[str, Any]], strict: bool = False)
 
 def _branch(value: Mapping[str, Any], branches: list[Any]) -> Mapping[str, Any] | None:
     """The ``anyOf``/``oneOf`` branch whose ``const`` fields and keys fit ``value``."""
+    branch: Mapping[str, Any]
     for branch in branches:
         properties = branch.get("properties") if isinstance(branch, Mapping) else None
         if not isinstance(properties, Mapping):

@@ -351,7 +351,8 @@ def _call(dispatcher: Any, name: str, arguments: dict[str, Any]) -> dict[str, An
     envelope = dispatcher.dispatch({"name": name, "arguments": arguments})
     if not envelope["ok"]:
         raise UsageError(envelope["error"]["message"])
-    return envelope["data"]
+    data: dict[str, Any] = envelope["data"]
+    return data
 
 
 def _rules(args: argparse.Namespace, stdout: TextIO) -> int:

@@ -109,7 +109,7 @@ class SqliteDocumentStore:
 
     def _current(self, connection: sqlite3.Connection, id: str) -> tuple[int, str, str, int, str]:
         clause, value = self._where(id)
-        row = connection.execute(_SELECT + clause, (value,)).fetchone()
+        row: tuple[int, str, str, int, str] | None = connection.execute(_SELECT + clause, (value,)).fetchone()
         if row is None:
             raise DocumentNotFoundError(
                 f"No document {id!r} (a path, a numeric id or a UUID); the tools never create one.",

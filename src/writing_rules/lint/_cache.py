@@ -55,7 +55,8 @@ class ResultCache:
             return None
         if not isinstance(entry, dict) or entry.get("key") != key or not isinstance(entry.get("value"), dict):
             return None
-        return entry["value"]
+        value: Mapping[str, Any] = entry["value"]
+        return value
 
     def put(self, key: str, value: Mapping[str, Any]) -> None:
         """Store ``value`` (JSON-serialisable) under ``key``; never raises for the file system."""

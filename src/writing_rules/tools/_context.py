@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
+
+_Context = TypeVar("_Context")
 
 __all__ = ["ModelComparisonContext", "ReviewContext", "to_model_comparison_context", "to_review_context"]
 
@@ -64,7 +66,7 @@ class ModelComparisonContext:
         object.__setattr__(self, "cohort_ids", _ids(self.cohort_ids, "cohort_ids"))
 
 
-def _from_mapping(value: Mapping[str, Any], cls: type, fields: tuple[str, ...]) -> Any:
+def _from_mapping(value: Mapping[str, Any], cls: type[_Context], fields: tuple[str, ...]) -> _Context:
     unknown = sorted(str(key) for key in value if key not in fields)
     if unknown:
         raise ValueError(f"{cls.__name__} has no field(s) {', '.join(unknown)}; expected {', '.join(fields)}")

@@ -184,12 +184,13 @@ def check_evidence(evidence: object, *, query: Mapping[str, str], available_mode
     """
     request = _request_copy(query)
     checker = _Checker(request, frozenset(_require_str_tuple(available_model_ids, "available_model_ids")))
+    copy: _Checked
     try:
         copy = checker.evidence(evidence)
     except Exception as exc:  # a gap in the reader; the host still gets an answer, not a crash
         checker.problem("", f"could not be validated ({_exception_name(exc)})")
         copy = _BAD
-    if checker.problems or _has_bad(copy):
+    if checker.problems or _has_bad(copy) or not isinstance(copy, dict):
         return _invalid(request, checker.problems or ["evidence: could not be validated"])
     return copy
 
