@@ -9,14 +9,14 @@ file.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from .._lazy_rules import rule_data as data
 from .._text_units import LINE_BREAK, utf16_length
 from ..tools import scan_text
 
-__all__ = ["ScanError", "scan_whole_text", "split_points"]
+__all__ = ["ScanError", "join_pieces", "scan_whole_text", "split_points"]
 
 _FENCE = re.compile(r"[ \t]{0,3}(```|~~~)")
 
@@ -109,7 +109,7 @@ def _origins(text: str, starts: list[int]) -> list[tuple[int, int, int]]:
     return origins
 
 
-def _shift(signal: dict[str, Any], offset: int, origin: tuple[int, int, int]) -> dict[str, Any]:
+def _shift(signal: Mapping[str, Any], offset: int, origin: tuple[int, int, int]) -> dict[str, Any]:
     utf16, line, column = origin
     shifted = dict(signal)
     shifted["start"] += offset
@@ -120,6 +120,16 @@ def _shift(signal: dict[str, Any], offset: int, origin: tuple[int, int, int]) ->
         shifted["column"] += column - 1
     shifted["line"] += line - 1
     return shifted
+
+
+def join_pieces(
+    text: str, starts: Sequence[int], pieces: Iterable[Iterable[Mapping[str, Any]]]
+) -> list[dict[str, Any]]:
+    """The signals of the pieces of ``text`` that start at ``starts``, at their whole-text positions."""
+    signals: list[dict[str, Any]] = []
+    for first, origin, piece in zip(starts, _origins(text, list(starts)), pieces, strict=True):
+        signals.extend(_shift(signal, first, origin) for signal in piece)
+    return signals
 
 
 def scan_whole_text(
@@ -142,12 +152,11 @@ def scan_whole_text(
         raise ScanError(envelope["error"]["code"], envelope["error"]["message"])
     rule_ids = tuple(envelope["data"]["ruleIds"])
     language = envelope["data"]["language"]
-    signals: list[dict[str, Any]] = []
     starts = split_points(text, limit)
-    for first, following, origin in zip(starts, [*starts[1:], len(text)], _origins(text, starts), strict=True):
-        piece = text[first:following]
-        result = scan_text(piece, language, rule_ids, len(piece) + 1)
-        signals.extend(_shift(signal, first, origin) for signal in result["signals"])
+    pieces = (text[first:following] for first, following in zip(starts, [*starts[1:], len(text)], strict=True))
+    signals = join_pieces(
+        text, starts, (scan_text(piece, language, rule_ids, len(piece) + 1)["signals"] for piece in pieces)
+    )
     return {
         "language": language,
         "ruleIds": list(rule_ids),

@@ -13,10 +13,10 @@ from typing import Any
 
 from .. import __version__
 from .._lazy_rules import rule_data as data
-from .._text_units import LINE_BREAK, utf16_length
+from .._text_units import utf16_length
 from ..lint import FileSettings, LintedText, ResultCache, cache_key, lint_signals, markup_for
 from ..tools import create_writing_tool_dispatcher
-from ._chunks import scan_whole_text, split_points
+from ._chunks import join_pieces, scan_whole_text, split_points
 from ._language import detect_language
 
 __all__ = [
@@ -172,26 +172,7 @@ def _scan_text(text: str, language: str, settings: FileSettings, map_pieces: Map
     starts = split_points(text, PIECE_UNITS)
     bounds = list(zip(starts, [*starts[1:], len(text)], strict=True))
     pieces = list(map_pieces(scan_piece, [(text[first:end], arguments) for first, end in bounds]))
-    signals: list[dict[str, Any]] = []
-    utf16, line, line_start = 0, 1, 0  # where each piece starts, counted piece by piece
-    for (first, end), piece in zip(bounds, pieces, strict=True):
-        column = first - line_start + 1
-        for signal in piece["signals"]:
-            shifted = dict(signal)
-            shifted["start"] += first
-            shifted["end"] += first
-            shifted["utf16Start"] += utf16
-            shifted["utf16End"] += utf16
-            if signal["line"] == 1:
-                shifted["column"] += column - 1
-            shifted["line"] += line - 1
-            signals.append(shifted)
-        chunk = text[first:end]
-        utf16 += utf16_length(chunk)
-        breaks = list(LINE_BREAK.finditer(chunk))
-        if breaks:
-            line += len(breaks)
-            line_start = first + breaks[-1].end()
+    signals = join_pieces(text, starts, (piece["signals"] for piece in pieces))
     return {**pieces[0], "signals": signals, "totalSignals": len(signals), "truncated": False}
 
 
