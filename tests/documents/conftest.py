@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from documents_stores import store
+from documents_stores import database_store, store, store_factory
 
-__all__ = ["store"]
+__all__ = ["database_store", "store", "store_factory"]

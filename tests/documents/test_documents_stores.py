@@ -20,9 +20,7 @@ from writing_rules.documents import (
     DocumentUnreadableError,
     DocumentWriteError,
     InvalidDocumentArgumentsError,
-    SqliteDocumentStore,
     VersionConflictError,
-    VersionNotFoundError,
 )
 
 # --- the contract, on every store ---
@@ -225,73 +223,3 @@ def test_directory_create_makes_folders_inside_the_root(folder: Path) -> None:
 def test_directory_root_must_be_a_folder(root: object) -> None:
     with pytest.raises((ValueError, TypeError)):
         DirectoryDocumentStore(root)  # type: ignore[arg-type]
-
-
-# --- SqliteDocumentStore ---
-
-
-@pytest.fixture
-def database(tmp_path: Path) -> SqliteDocumentStore:
-    store = SqliteDocumentStore(tmp_path / "docs.sqlite")
-    store.create("guides/setup.md", "v1")
-    return store
-
-
-def test_sqlite_finds_a_document_by_path_numeric_id_or_uuid(database: SqliteDocumentStore) -> None:
-    by_path = database.read("guides/setup.md")
-    assert by_path.path == "guides/setup.md"
-    assert isinstance(by_path.numeric_id, int) and by_path.uuid
-    for id in (str(by_path.numeric_id), by_path.uuid, by_path.uuid.upper()):
-        document = database.read(id)
-        assert (document.content, document.version, document.path) == (
-            "v1",
-            by_path.version,
-            "guides/setup.md",
-        )
-        assert document.id == id
-
-
-@pytest.mark.parametrize("path", ["123", "0f8fad5b-d9cb-469f-a165-70867728950e"])
-def test_sqlite_create_refuses_paths_shaped_like_ids(tmp_path: Path, path: str) -> None:
-    store = SqliteDocumentStore(tmp_path / "docs.sqlite")
-    with pytest.raises(InvalidDocumentArgumentsError):
-        store.create(path, "x")
-
-
-def test_sqlite_keeps_every_version_newest_first(database: SqliteDocumentStore) -> None:
-    database.write("guides/setup.md", "v2")
-    database.write("guides/setup.md", "v3")
-    history = database.history("guides/setup.md")
-    assert [document.content for document in history] == ["v3", "v2", "v1"]
-    assert history[0].version == database.read("guides/setup.md").version
-    assert len({document.version for document in history}) == 3
-
-
-def test_sqlite_revert_writes_an_old_version_back_as_a_new_one(database: SqliteDocumentStore) -> None:
-    first = database.read("guides/setup.md").version
-    current = database.write("guides/setup.md", "v2")
-    new = database.revert("guides/setup.md", first, current)
-    assert database.read("guides/setup.md").content == "v1"
-    assert new not in (first, current)
-    assert [document.content for document in database.history("guides/setup.md")] == ["v1", "v2", "v1"]
-
-
-def test_sqlite_revert_checks_the_version_and_the_expected_version(database: SqliteDocumentStore) -> None:
-    first = database.read("guides/setup.md").version
-    database.write("guides/setup.md", "v2")
-    with pytest.raises(VersionNotFoundError) as caught:
-        database.revert("guides/setup.md", "99", None)
-    assert caught.value.code == "version-not-found"
-    with pytest.raises(VersionConflictError):
-        database.revert("guides/setup.md", first, first)
-    assert database.read("guides/setup.md").content == "v2"
-
-
-def test_sqlite_documents_persist_across_store_objects(tmp_path: Path) -> None:
-    SqliteDocumentStore(tmp_path / "d.sqlite").create("a", "kept")
-    assert SqliteDocumentStore(tmp_path / "d.sqlite").read("a").content == "kept"
-
-
-def test_sqlite_refuses_an_in_memory_database() -> None:
-    with pytest.raises(ValueError):
-        SqliteDocumentStore(":memory:")

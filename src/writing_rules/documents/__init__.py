@@ -17,6 +17,7 @@ from ._engine import EditResult, apply_operations, edit
 from ._errors import DocumentEditError
 from ._memory_store import MemoryDocumentStore
 from ._operations import MAX_OPERATIONS
+from ._postgres_store import PostgresDocumentStore
 from ._sqlite_store import SqliteDocumentStore
 from ._store import (
     Document,
@@ -27,6 +28,7 @@ from ._store import (
     DocumentUnreadableError,
     DocumentWriteError,
     InvalidDocumentArgumentsError,
+    StoreUnavailableError,
     VersionConflictError,
     VersionNotFoundError,
 )
@@ -47,7 +49,9 @@ __all__ = [
     "EditResult",
     "InvalidDocumentArgumentsError",
     "MemoryDocumentStore",
+    "PostgresDocumentStore",
     "SqliteDocumentStore",
+    "StoreUnavailableError",
     "VersionConflictError",
     "VersionNotFoundError",
     "apply_operations",

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 import sqlite3
 import uuid as uuid_module
 from collections.abc import Iterator
 from datetime import datetime, timezone
 
+from ._id_kinds import id_kind, refuse_id_shaped_path
 from ._store import (
     Document,
     DocumentExistsError,
@@ -31,8 +31,6 @@ from ._store import (
 
 __all__ = ["SqliteDocumentStore"]
 
-_NUMERIC = re.compile(r"[0-9]+")
-_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 _SCHEMA = (
     """CREATE TABLE IF NOT EXISTS documents (
         numeric_id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -101,11 +99,8 @@ class SqliteDocumentStore:
 
     @staticmethod
     def _where(id: str) -> tuple[str, object]:
-        if _NUMERIC.fullmatch(id):
-            return "d.numeric_id = ?", int(id) if len(id) <= 18 else -1
-        if _UUID.fullmatch(id):
-            return "d.uuid = ?", id.lower()
-        return "d.path = ?", id
+        column, value = id_kind(id)
+        return f"d.{column} = ?", value
 
     def _current(self, connection: sqlite3.Connection, id: str) -> tuple[int, str, str, int, str]:
         clause, value = self._where(id)
@@ -165,12 +160,9 @@ class SqliteDocumentStore:
     def create(self, id: str, content: str) -> str:
         check_id(id)
         check_content(content)
-        if _NUMERIC.fullmatch(id) or _UUID.fullmatch(id):
-            raise InvalidDocumentArgumentsError(
-                f"Path {id!r} looks like a numeric id or a UUID, which would find another document; "
-                "choose a path with other characters.",
-                document_id=id,
-            )
+        refusal = refuse_id_shaped_path(id)
+        if refusal is not None:
+            raise InvalidDocumentArgumentsError(refusal, document_id=id)
         try:
             with self._connection() as connection, self._transaction(connection):
                 if connection.execute("SELECT 1 FROM documents WHERE path = ?", (id,)).fetchone():
@@ -215,7 +207,7 @@ class SqliteDocumentStore:
             with self._connection() as connection, self._transaction(connection):
                 numeric_id = self._current(connection, id)[0]
                 row = None
-                if isinstance(version, str) and _NUMERIC.fullmatch(version) and len(version) <= 18:
+                if isinstance(version, str) and version.isascii() and version.isdigit() and len(version) <= 18:
                     row = connection.execute(
                         "SELECT content FROM revisions WHERE numeric_id = ? AND revision = ?",
                         (numeric_id, int(version)),

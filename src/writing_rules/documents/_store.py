@@ -15,6 +15,7 @@ __all__ = [
     "DocumentUnreadableError",
     "DocumentWriteError",
     "InvalidDocumentArgumentsError",
+    "StoreUnavailableError",
     "VersionConflictError",
     "VersionNotFoundError",
     "check_content",
@@ -78,6 +79,16 @@ class DocumentWriteError(DocumentStoreError):
     """The storage refused the write (permissions, a full disk); nothing was changed."""
 
     code = "write-not-allowed"
+
+
+class StoreUnavailableError(DocumentStoreError):
+    """The database cannot be reached or used now (down, timed out, connection lost, no schema).
+
+    Nothing was written (the message says so where a lost commit leaves it open);
+    the call may be retried. The message never holds a password.
+    """
+
+    code = "store-unavailable"
 
 
 @dataclass(frozen=True)
