@@ -69,11 +69,15 @@ class PostgresSchemas:
         return psycopg.connect(self.base, autocommit=True)
 
     def fresh(self) -> str:
+        return self.fresh_named()[0]
+
+    def fresh_named(self) -> tuple[str, str]:
+        """A DSN whose tables live in a new schema, and the schema's name."""
         name = f"wr_test_{uuid.uuid4().hex[:16]}"
         with self.admin() as connection:
             connection.execute(f"CREATE SCHEMA {name}")
         self._made.append(name)
-        return with_search_path(self.base, name)
+        return with_search_path(self.base, name), name
 
     def drop(self) -> None:
         if not self._made:
