@@ -16,7 +16,8 @@ import tempfile
 from collections.abc import Iterator
 
 import pytest
-from documents_stores import in_ci
+
+from tests.postgres_support import in_ci
 
 PORT = 5432  # the socket file's name only: nothing listens on TCP
 

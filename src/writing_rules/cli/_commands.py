@@ -12,7 +12,7 @@ from functools import partial
 from typing import Any, TextIO
 
 from .._lazy_rules import rule_data as data
-from ..documents import DOCUMENTATION_FILES, DirectoryDocumentStore, create_document_tool_dispatcher
+from ..documents import DOCUMENTATION_FILES, DirectoryDocumentStore, DocumentStore, create_document_tool_dispatcher
 from ..lint import ConfigError
 from ..tools import create_writing_tool_dispatcher, writing_review_tools
 from ._fix import fix_file
@@ -31,6 +31,7 @@ from ._scan import (
     scan_text_as,
 )
 from ._serve_mcp import add_serve_mcp_parser, serve_mcp
+from ._stores import STORE_LOCATIONS, database_store
 
 __all__ = ["build_parser", "run"]
 
@@ -177,6 +178,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     edit.add_argument(
         "--allow-hidden", action="store_true", help="also edit paths with a part starting with '.' (.github/...)"
+    )
+    edit.add_argument(
+        "--store",
+        metavar="LOCATION",
+        help=f"change a document in this store instead, DOC being its id there; {STORE_LOCATIONS}",
     )
 
     add_serve_mcp_parser(commands)
@@ -431,20 +437,33 @@ def _edit(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) 
         raise UsageError(f"--ops {args.ops} is not a JSON list of operations: {error}") from None
     except RecursionError:
         raise UsageError(f"--ops {args.ops} is nested too deeply to be a list of operations") from None
-    root = os.getcwd()
-    document = os.path.relpath(os.path.abspath(args.document), root).replace(os.sep, "/")
     include = (*DOCUMENTATION_FILES, *(args.include or ()))
+    if args.store is None:
+        root = os.getcwd()
+        document = os.path.relpath(os.path.abspath(args.document), root).replace(os.sep, "/")
+    else:
+        root, document = args.store, args.document
     try:
-        store = DirectoryDocumentStore(root, include=include, allow_hidden=args.allow_hidden)
-    except (TypeError, ValueError) as error:
-        raise UsageError(f"--include: {error}") from None
+        store: DocumentStore | None = None if args.store is None else database_store(args.store)
+    except (ImportError, RuntimeError, ValueError) as error:
+        raise UsageError(f"--store: {error}") from None
+    if store is None:
+        try:
+            store = DirectoryDocumentStore(root, include=include, allow_hidden=args.allow_hidden)
+        except (TypeError, ValueError) as error:
+            raise UsageError(f"{'--include' if args.store is None else '--store'}: {error}") from None
     dispatcher = create_document_tool_dispatcher(store)
-    envelope = dispatcher.dispatch(
-        {
-            "name": "write_document",
-            "arguments": {"id": document, "operations": operations, "dryRun": args.dry_run},
-        }
-    )
+    try:
+        envelope = dispatcher.dispatch(
+            {
+                "name": "write_document",
+                "arguments": {"id": document, "operations": operations, "dryRun": args.dry_run},
+            }
+        )
+    finally:
+        close = getattr(store, "close", None)  # a database store's connections
+        if close is not None:
+            close()
     if not envelope["ok"]:
         failure = envelope["error"]
         stderr.write(f"writing-rules: {args.document}: {failure['message']}\n")

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from ..documents import DOCUMENTATION_FILES, DirectoryDocumentStore, create_document_tool_dispatcher
 from ..tools import create_writing_tool_dispatcher
+from ._stores import STORE_LOCATIONS, database_store
 
 if TYPE_CHECKING:
     from ..mcp import McpToolRouter
@@ -46,9 +47,9 @@ def add_serve_mcp_parser(commands: Any) -> None:
     serve.add_argument("--no-config", action="store_true", help="follow no configuration file")
     serve.add_argument(
         "--documents",
-        metavar="DIR",
+        metavar="DIR|URL",
         help="also serve read_document and write_document on the documentation files under DIR "
-        "(never hidden paths such as .git/ or .env)",
+        f"(never hidden paths such as .git/ or .env), or on the documents in a database: {STORE_LOCATIONS}",
     )
     serve.add_argument(
         "--documents-include",
@@ -111,8 +112,10 @@ def _router(args: argparse.Namespace) -> McpToolRouter:
     if args.documents is not None:
         include = (*DOCUMENTATION_FILES, *(args.documents_include or ()))
         try:
-            store = DirectoryDocumentStore(args.documents, include=include, allow_hidden=args.documents_allow_hidden)
+            store = database_store(args.documents) or DirectoryDocumentStore(
+                args.documents, include=include, allow_hidden=args.documents_allow_hidden
+            )
             documents = create_document_tool_dispatcher(store)
-        except (RuntimeError, TypeError, ValueError) as error:
+        except (ImportError, RuntimeError, TypeError, ValueError) as error:
             raise _ServeError(f"--documents: {error}") from None
     return McpToolRouter(review, documents)

@@ -87,6 +87,7 @@ WHERE d.numeric_id = inserted.numeric_id RETURNING d.revision
 _URL_PASSWORD = re.compile(r"(?<=:)[^:@/]*(?=@)")
 _KEY_PASSWORD = re.compile(r"(password\s*=\s*)('(?:[^'\\]|\\.)*'|\S+)")
 _Row = tuple[int, str, str, int]
+_CONNECT = "connect to the database"
 _T = TypeVar("_T")
 
 
@@ -230,7 +231,7 @@ class PostgresDocumentStore:
             else:
                 assert self._dsn is not None
                 # One direct connection first: the pool would hide a refused password behind a timeout.
-                with self._errors("connect to the database"):
+                with self._errors(_CONNECT):
                     connection = psycopg.connect(self._dsn, **self._connection_kwargs())
                     try:
                         self._configure(connection)
@@ -341,6 +342,12 @@ class PostgresDocumentStore:
             ) from None
         except (psycopg.OperationalError, psycopg.InterfaceError) as error:
             reason = redact_dsn(str(error).strip().splitlines()[0] if str(error).strip() else "", self._password)
+            if action == _CONNECT:
+                raise StoreUnavailableError(
+                    f"Cannot connect to the database ({type(error).__name__}: {reason[:300]}). Check the "
+                    "host, port, database, user and password, or retry when the server is up.",
+                    document_id=id,
+                ) from None
             raise StoreUnavailableError(
                 f"Cannot {action}{shown}: the database is unreachable or the connection was lost "
                 f"({type(error).__name__}: {reason[:300]}).{unchanged} The call may be retried; "
