@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from ..documents import DOCUMENTATION_FILES, DirectoryDocumentStore, create_document_tool_dispatcher
 from ..tools import create_writing_tool_dispatcher
-from ._stores import STORE_LOCATIONS, database_store
+from ._stores import STORE_LOCATIONS, database_store, is_database_url
 
 if TYPE_CHECKING:
     from ..mcp import McpToolRouter
@@ -89,7 +89,9 @@ def _team_settings(args: argparse.Namespace) -> Any:
     if args.config is not None and args.no_config:
         raise _ServeError("give --config FILE or --no-config, not both")
     try:
-        config = ConfigResolver(args.config, disabled=args.no_config).config_for(args.documents or ".")
+        # A database has no folder of its own: its server follows the working folder's configuration.
+        folder = "." if args.documents is None or is_database_url(args.documents) else args.documents
+        config = ConfigResolver(args.config, disabled=args.no_config).config_for(folder)
     except ConfigError as error:
         raise _ServeError(str(error)) from None
     return None if config is None else config.settings

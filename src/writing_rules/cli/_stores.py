@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from ..documents import DocumentStore, PostgresDocumentStore, SqliteDocumentStore
 
-__all__ = ["STORE_LOCATIONS", "database_store"]
+__all__ = ["STORE_LOCATIONS", "database_store", "is_database_url"]
 
 STORE_LOCATIONS = "a folder, a PostgreSQL URL (postgresql://user:password@host:port/database) or sqlite:PATH"
 _POSTGRES = ("postgresql://", "postgres://")
+
+
+def is_database_url(location: str) -> bool:
+    """Whether ``location`` names a database rather than a folder."""
+    return location.startswith((*_POSTGRES, "sqlite:"))
 
 
 def database_store(location: str) -> DocumentStore | None:
@@ -16,10 +21,10 @@ def database_store(location: str) -> DocumentStore | None:
     Raises ``ValueError`` (``DocumentStoreError`` included; never with the password) when the
     database cannot be used, and ``ImportError`` when the ``postgres`` extra is missing.
     """
+    if not is_database_url(location):
+        return None
     if location.startswith(_POSTGRES):
         return PostgresDocumentStore(location).open()
-    if location.startswith("sqlite:"):
-        path = location[len("sqlite:") :]
-        # sqlite:///abs/path.db and sqlite:relative.db, as in SQLAlchemy's URLs.
-        return SqliteDocumentStore(path[2:] if path.startswith("//") else path)
-    return None
+    path = location[len("sqlite:") :]
+    # sqlite:///abs/path.db and sqlite:relative.db, as in SQLAlchemy's URLs.
+    return SqliteDocumentStore(path[2:] if path.startswith("//") else path)
