@@ -402,7 +402,8 @@ class PostgresDocumentStore:
         row = connection.execute(_DOCUMENT + f"{column} = %s FOR UPDATE", (_parameter(column, value),)).fetchone()
         if row is None:
             raise self._not_found(id)
-        return row
+        numeric_id, uuid, path, revision = row
+        return int(numeric_id), str(uuid), str(path), int(revision)
 
     def read(self, id: str) -> Document:
         check_id(id)
