@@ -18,7 +18,7 @@ costs about as much as starting Python; the first call pays for the rest.
 
 from __future__ import annotations
 
-from importlib import import_module
+from .._lazy_exports import lazy_exports
 
 __all__ = [
     "ModelComparisonContext",
@@ -59,14 +59,4 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from ._text_index import TextIndex
 
 
-def __getattr__(name: str) -> object:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(home, __name__), name)
-    globals()[name] = value  # later reads skip this function
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(__all__)
+__getattr__, __dir__ = lazy_exports(globals(), _HOMES)
