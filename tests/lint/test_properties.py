@@ -136,3 +136,10 @@ def test_glob_examples() -> None:
     assert glob_matches("vendor/", "vendor/x/y.md") and not glob_matches("vendor/", "a/vendor.md")
     assert glob_matches("*.md", "deep/down/a.md") and not glob_matches("/*.md", "deep/a.md")
     assert glob_matches("docs/*.md", "docs/a.md") and not glob_matches("docs/*.md", "docs/x/a.md")
+
+
+@given(st.text())
+def test_text_report_quotes_matches_exactly_like_json(text: str) -> None:
+    from writing_rules.cli._formats import _quoted
+
+    assert _quoted(text) == json.dumps(text, ensure_ascii=False)

@@ -6,7 +6,6 @@ import argparse
 import json
 import os
 from collections.abc import Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from functools import partial
 from typing import Any, TextIO
@@ -222,6 +221,8 @@ def _scan_all(
         # Large files are cut into pieces the whole pool scans; the rest go one file per task.
         large = [job for job in jobs if _size(job[0]) > PIECE_UNITS]
         small = [job for job in jobs if _size(job[0]) <= PIECE_UNITS]
+        from concurrent.futures import ProcessPoolExecutor  # 15 ms of start-up a one-file hook run never needs
+
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
             outcomes = pool.map(worker, small, chunksize=max(1, len(small) // (args.jobs * 4)))
             for done, outcome in enumerate(outcomes, 1):

@@ -32,6 +32,13 @@ def _scanned(results: Sequence[FileScan]) -> list[FileScan]:
     return [result for result in results if result.data is not None]
 
 
+def _quoted(text: str) -> str:
+    """``json.dumps(text, ensure_ascii=False)``, without the call for the common printable text."""
+    if text.isprintable() and '"' not in text and "\\" not in text:
+        return f'"{text}"'
+    return json.dumps(text, ensure_ascii=False)
+
+
 def render_text(results: Sequence[FileScan]) -> str:
     """``path:line:column: rule-id: "match" title``, one line per signal."""
     lines = []
@@ -39,7 +46,7 @@ def render_text(results: Sequence[FileScan]) -> str:
     for result in _scanned(results):
         assert result.data is not None
         for signal in result.data["signals"]:
-            match = json.dumps(signal["match"], ensure_ascii=False)
+            match = _quoted(signal["match"])
             key = (signal["ruleId"], result.language)
             title = titles.get(key) or titles.setdefault(key, _title(*key))
             lines.append(f"{result.path}:{signal['line']}:{signal['column']}: {signal['ruleId']}: {match} {title}")
