@@ -1,7 +1,7 @@
 """What the generated argument validators report, and the helpers they use.
 
 The validators in ``_rules_data`` are generated from the tool schemas; each
-returns the first problem in the contract's order (see ``review-tools.md``,
+returns the first problem in the contract's order (see ``docs/review-tools.md``,
 "Error codes"), with a rank so the dispatcher can weigh it against the checks
 that go beyond the schema.
 """

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..documents import DirectoryDocumentStore, DocumentEditError, DocumentStoreError, edit
+from ..documents import DirectoryDocumentStore, DocumentEditError, DocumentStoreError, edit, occurrence_at
 from ._scan import FileScan
 
 __all__ = ["MAX_ROUNDS", "FixedFile", "fix_file", "fix_operations"]
@@ -62,7 +62,7 @@ def fix_operations(text: str, signals: Sequence[Mapping[str, Any]]) -> list[dict
         previous = start + len(fix["match"])
     operations = []
     for start, match, replacement in reversed(chosen):
-        occurrence = _occurrence(text, match, start)
+        occurrence = occurrence_at(text, match, start)
         if occurrence is None:
             continue  # the quote does not start a non-overlapping occurrence here; next round
         if replacement:
@@ -72,18 +72,6 @@ def fix_operations(text: str, signals: Sequence[Mapping[str, Any]]) -> list[dict
         else:
             operations.append({"operation": "deleteBlock", "anchor": match, "occurrence": occurrence})
     return operations
-
-
-def _occurrence(text: str, quote: str, start: int) -> int | None:
-    """Which non-overlapping occurrence of ``quote`` (1 is the first) starts at ``start``."""
-    count = 0
-    found = text.find(quote)
-    while found != -1 and found <= start:
-        count += 1
-        if found == start:
-            return count
-        found = text.find(quote, found + len(quote))
-    return None
 
 
 def fix_file(path: str, scan: Scan, *, dry_run: bool) -> FixedFile:

@@ -15,6 +15,7 @@ from ._directory_store import DirectoryDocumentStore
 from ._dispatcher import DocumentToolDispatcher, create_document_tool_dispatcher, document_tool_definitions
 from ._engine import EditResult, apply_operations, edit
 from ._errors import DocumentEditError
+from ._matching import occurrence_at
 from ._memory_store import MemoryDocumentStore
 from ._operations import MAX_OPERATIONS
 from ._postgres_store import PostgresDocumentStore
@@ -58,4 +59,5 @@ __all__ = [
     "create_document_tool_dispatcher",
     "document_tool_definitions",
     "edit",
+    "occurrence_at",
 ]

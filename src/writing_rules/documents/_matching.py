@@ -14,7 +14,24 @@ from itertools import accumulate
 from .._nfc_view import NfcView
 from .._text_units import LINE_BREAK, split_lines
 
-__all__ = ["Finder", "normalise_anchor"]
+__all__ = ["Finder", "normalise_anchor", "occurrence_at"]
+
+
+def occurrence_at(text: str, quote: str, start: int) -> int | None:
+    """The ``occurrence`` that makes an exact operation on ``quote`` act at ``start``, or None.
+
+    Occurrences count non-overlapping matches from the left (1 is the first), so
+    a place that overlaps an earlier match (``"aa"`` at offset 1 of ``"aaa"``)
+    has no occurrence number.
+    """
+    number = 0
+    position = text.find(quote)
+    while position != -1 and position <= start:
+        number += 1
+        if position == start:
+            return number
+        position = text.find(quote, position + len(quote))
+    return None
 
 
 def normalise_anchor(anchor: str) -> str:

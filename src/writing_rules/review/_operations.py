@@ -81,13 +81,16 @@ def _edit(finding: object, text: str, number: int) -> tuple[int, int, str]:
 
 
 def _operation(text: str, start: int, end: int, suggestion: str) -> dict[str, Any]:
+    # Imported here: the CLI imports review for its HTML report, and a scan never needs documents.
+    from ..documents import occurrence_at
+
     # Widen leftwards (1, 2, 4, ... characters, so a text like "aaaa..." stays cheap) until
     # an occurrence number lands on the place; at offset 0 the block is a prefix of the
     # text, which is always its first occurrence.
     prefix_start, width = start, 0
     while True:
         block = text[prefix_start:end]
-        occurrence = _occurrence(text, block, prefix_start)
+        occurrence = occurrence_at(text, block, prefix_start)
         if occurrence is not None:
             break
         width = max(1, width * 2)
@@ -103,18 +106,6 @@ def _operation(text: str, start: int, end: int, suggestion: str) -> dict[str, An
     if _places(text, block) > 1:
         operation["occurrence"] = occurrence
     return operation
-
-
-def _occurrence(text: str, block: str, start: int) -> int | None:
-    """1-based number of the non-overlapping match at ``start``, or None if none starts there."""
-    number = 0
-    position = text.find(block)
-    while position != -1 and position <= start:
-        number += 1
-        if position == start:
-            return number
-        position = text.find(block, position + len(block))
-    return None
 
 
 def _places(text: str, block: str) -> int:

@@ -40,7 +40,7 @@ __all__ = ["WritingToolDispatcher", "create_writing_tool_dispatcher", "writing_r
 
 EvidenceCallback = Callable[[Mapping[str, Any], Mapping[str, Any]], Any]
 
-# The four tool names are public API (review-tools.md); a test checks them against the data.
+# The four tool names are public API (docs/review-tools.md); a test checks them against the data.
 _RULES, _PROMPT, _SIGNALS, _EVIDENCE = TOOL_NAMES = (
     "get_writing_rules",
     "compose_writing_review_prompt",
