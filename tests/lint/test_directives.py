@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from writing_rules.lint import apply_suppressions, comment_spans, read_directives
+from writing_rules.lint import apply_suppressions, comment_spans, format_directive, read_directives
 
 from .conftest import write
 
@@ -168,3 +169,16 @@ def test_reading_directives_never_fails_on_any_text(text: str) -> None:
         found = read_directives(text, markup)
         for directive in found.directives:
             assert 1 <= directive.line <= directive.end_line <= text.count("\n") + 1
+
+
+@pytest.mark.parametrize("markup", ["markdown", "mdx", "html", "rst"])
+def test_format_directive_round_trips(markup: str) -> None:
+    comment = format_directive("disable-file", ["hedging", "filler"], markup)
+    found = read_directives(comment + "\n", markup)
+    assert not found.problems
+    (directive,) = found.directives
+    assert (directive.kind, directive.rule_ids) == ("disable-file", ("hedging", "filler"))
+    with pytest.raises(ValueError):
+        format_directive("disable-nextline")
+    with pytest.raises(ValueError):
+        format_directive("disable-line", ["filer"])

@@ -46,6 +46,7 @@ __all__ = [
     "filter_signals",
     "find_config",
     "fingerprint",
+    "format_directive",
     "level_at_least",
     "lint_signals",
     "load_config",
@@ -85,6 +86,7 @@ _HOMES = {
     "Suppressions": "._directives",
     "apply_suppressions": "._directives",
     "comment_spans": "._directives",
+    "format_directive": "._directives",
     "read_directives": "._directives",
     "unused_suppressions": "._directives",
     "LEVELS": ".._levels",
@@ -122,6 +124,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         Suppressions,
         apply_suppressions,
         comment_spans,
+        format_directive,
         read_directives,
         unused_suppressions,
     )

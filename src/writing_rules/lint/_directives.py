@@ -32,6 +32,7 @@ __all__ = [
     "Suppressions",
     "apply_suppressions",
     "comment_spans",
+    "format_directive",
     "read_directives",
     "unused_suppressions",
 ]
@@ -78,6 +79,27 @@ class Suppressions:
 
     directives: tuple[Directive, ...] = ()
     problems: tuple[DirectiveProblem, ...] = ()
+
+
+def format_directive(kind: str, rule_ids: Iterable[str] = (), markup: str = "markdown") -> str:
+    """The comment text of a directive for ``markup`` (an editor's "disable for this line" action).
+
+    ``<!-- writing-rules-disable-line hedging -->``; ``{/* ... */}`` for MDX,
+    ``.. writing-rules-...`` for reStructuredText. ``ValueError`` for an
+    unknown kind or rule id.
+    """
+    if kind not in DIRECTIVE_KINDS:
+        raise ValueError(f"unknown directive kind {kind!r}; kinds: {', '.join(DIRECTIVE_KINDS)}")
+    ids = list(rule_ids)
+    unknown = [rule_id for rule_id in ids if rule_id not in data.RULES]
+    if unknown:
+        raise ValueError(f"unknown rule id {unknown[0]!r}; rule ids: {', '.join(data.RULE_IDS)}")
+    body = PREFIX + kind + ("" if not ids else " " + ", ".join(ids))
+    if markup == "rst":
+        return f".. {body}"
+    if markup == "mdx":
+        return f"{{/* {body} */}}"
+    return f"<!-- {body} -->"
 
 
 def comment_spans(text: str, markup: str = "markdown") -> list[tuple[int, int]]:
