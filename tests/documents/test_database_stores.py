@@ -7,6 +7,7 @@ from documents_stores import DATABASE_KINDS, StoreFactory
 
 from writing_rules.documents import (
     DocumentNotFoundError,
+    DocumentStoreError,
     InvalidDocumentArgumentsError,
     SqliteDocumentStore,
     VersionConflictError,
@@ -104,3 +105,43 @@ def test_documents_persist_across_store_objects(store_factory: StoreFactory, kin
 def test_sqlite_refuses_an_in_memory_database() -> None:
     with pytest.raises(ValueError):
         SqliteDocumentStore(":memory:")
+
+
+def test_any_id_and_content_round_trip_or_are_refused_cleanly(database_store) -> None:  # type: ignore[no-untyped-def]
+    """Untrusted ids and text: a document comes back as written, or a DocumentStoreError changes nothing."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    created: dict[str, str] = {}
+    ids = st.one_of(
+        st.text(max_size=30),
+        st.from_regex(r"[0-9]{1,25}", fullmatch=True),
+        st.uuids().map(str),
+        st.text(alphabet="/.\\ -_aé\x00\t", max_size=12),
+    )
+
+    @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(id=ids, content=st.text(max_size=300))
+    def check(id: str, content: str) -> None:
+        try:
+            database_store.create(id, content)
+        except DocumentStoreError as error:
+            assert error.code in ("invalid-arguments", "document-exists"), error
+            if error.code == "document-exists":
+                assert database_store.read(id).content == created[id]
+            else:  # refused: the id finds nothing, or (a numeric id or UUID) a document made before
+                try:
+                    found = database_store.read(id)
+                except DocumentStoreError:
+                    pass
+                else:
+                    assert found.path in created and found.content == created[found.path]
+            return
+        assert id not in created
+        created[id] = content
+        document = database_store.read(id)
+        assert (document.content, document.path, document.version) == (content, id, "1")
+        assert database_store.read(str(document.numeric_id)).content == content
+        assert database_store.read(str(document.uuid).upper()).path == id
+
+    check()

@@ -186,6 +186,16 @@ def test_nul_in_content_is_refused_and_changes_nothing(pg: PostgresDocumentStore
     assert [document.content for document in pg.history("a.md")] == ["one"]
 
 
+def test_a_path_too_long_to_index_is_refused(pg: PostgresDocumentStore) -> None:
+    with pytest.raises(InvalidDocumentArgumentsError) as caught:
+        pg.create("d/" + "é" * 1000, "x")
+    assert "at most 2000 bytes" in caught.value.message
+    pg.create("d/" + "e" * 1998, "x")
+    with pytest.raises(DocumentStoreError) as missing:
+        pg.read("d/" + "é" * 5000)  # a long id only finds nothing
+    assert missing.value.code == "document-not-found"
+
+
 def test_a_document_over_max_bytes_is_refused_and_nothing_changes(pg: PostgresDocumentStore) -> None:
     limit = 10 * 2**20
     pg.create("big.md", "x" * (limit + 1))

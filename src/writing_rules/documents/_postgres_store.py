@@ -88,6 +88,8 @@ _URL_PASSWORD = re.compile(r"(?<=:)[^:@/]*(?=@)")
 _KEY_PASSWORD = re.compile(r"(password\s*=\s*)('(?:[^'\\]|\\.)*'|\S+)")
 _Row = tuple[int, str, str, int]
 _CONNECT = "connect to the database"
+# A B-tree entry must fit in a third of a page (about 2,700 bytes); paths stay well below.
+_MAX_PATH_BYTES = 2000
 _T = TypeVar("_T")
 
 
@@ -451,6 +453,11 @@ class PostgresDocumentStore:
         refusal = refuse_id_shaped_path(id)
         if refusal is not None:
             raise InvalidDocumentArgumentsError(refusal, document_id=id)
+        if len(id.encode("utf-8")) > _MAX_PATH_BYTES:
+            raise InvalidDocumentArgumentsError(
+                f"A path may have at most {_MAX_PATH_BYTES} bytes of UTF-8 in this store (the database indexes it).",
+                document_id=id,
+            )
 
         def body(connection: psycopg.Connection[Any]) -> str:
             row = connection.execute(
