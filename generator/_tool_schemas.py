@@ -200,11 +200,12 @@ def tool_plans(catalogue: Catalogue) -> tuple[ToolPlan, ...]:
         _plan(
             "find_writing_signals",
             """Scan a text with the static patterns of the rules that have them and return every
-            hit with its rule, offsets (code points and UTF-16), line, column and context flags
-            (inCode, inQuote, negated). A signal is a lead for a reviewer, not a verdict: read each
-            one in context. A signal whose rule declares a safe rewrite also has fix: {replacement,
-            match}: replacing match (which starts where the signal starts) with replacement is safe
-            (an additive field; absent in code and quotations). Text: at most 250,000 UTF-16 code units.""",
+            hit with its rule, level (error, warning or suggestion), offsets (code points and UTF-16),
+            line, column and context flags (inCode, inQuote, negated). A signal is a lead for a
+            reviewer, not a verdict: read each one in context; a suggestion is a weaker lead. A
+            signal whose rule declares a safe rewrite also has fix: {replacement, match}: replacing
+            match (which starts where the signal starts) with replacement is safe (an additive
+            field; absent in code and quotations). Text: at most 250,000 UTF-16 code units.""",
             (
                 PropertyPlan(
                     "text",

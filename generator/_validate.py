@@ -46,13 +46,14 @@ class Signal:
     id: str
     language: str
     pattern: str
+    level: str  # the signal's own ``level``, else its rule's
     fixes: tuple[Fix, ...] = ()
 
 
 @dataclass(frozen=True)
 class Rule:
     id: str
-    severity: str
+    level: str
     profiles: tuple[str, ...]
     tags: tuple[str, ...]
     texts: dict[str, RuleText]
@@ -236,7 +237,7 @@ def _check_rule(
     }
     return Rule(
         id=front["id"],
-        severity=front["severity"],
+        level=front["level"],
         profiles=tuple(front["profiles"]),
         tags=tuple((front.get("metadata") or {}).get("tags", ())),
         texts=full_texts,
@@ -364,7 +365,8 @@ def _check_signals(
             continue
         _check_examples(doc, path, regex, item, problems)
         fixes = check_fixes(doc, path, regex, item, problems)
-        signals.append(Signal(id=item["id"], language=item["language"], pattern=pattern, fixes=fixes))
+        level = item.get("level", front["level"])
+        signals.append(Signal(id=item["id"], language=item["language"], pattern=pattern, level=level, fixes=fixes))
         if not found:
             examples = tuple(_MARK.sub(r"\1", text) for text in (*item["must_match"], *item["must_not_match"]))
             patterns.append((TimedPattern(len(patterns), pattern, examples), rule_file, (*path, "pattern")))

@@ -30,10 +30,17 @@ class RuleText:
 
 @dataclass(frozen=True)
 class Rule:
-    """One catalogue rule; ``texts`` maps "en" and "de" to its texts."""
+    """One catalogue rule; ``texts`` maps "en" and "de" to its texts.
+
+    ``level`` is the rule's level (``error``, ``warning`` or ``suggestion``);
+    ``signal_levels`` maps each of its signal ids to that signal's level, which
+    is the rule's unless the pattern states its own (a precise pattern may be a
+    ``warning`` while the rule's broad pattern stays a ``suggestion``).
+    """
 
     id: str
-    severity: str
+    level: str
+    signal_levels: Mapping[str, str]
     profiles: tuple[str, ...]
     tags: tuple[str, ...]
     texts: Mapping[str, RuleText]

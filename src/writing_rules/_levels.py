@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from ._lazy_rules import rule_data as data
 
-__all__ = ["LEVELS", "highest_level", "level_at_least", "rule_level", "signal_level"]
+__all__ = ["DEFAULT_MIN_LEVEL", "LEVELS", "highest_level", "level_at_least", "rule_level", "signal_level"]
 
 LEVELS = ("error", "warning", "suggestion")  # most to least severe
+# What the command line shows when neither the configuration nor --min-level says:
+# suggestions are leads for a reviewing model, not findings for CI. The review tool
+# reports every level.
+DEFAULT_MIN_LEVEL = "warning"
 _RANK = {level: rank for rank, level in enumerate(LEVELS)}
 _OLD_NAMES = {"info": "suggestion"}
 

@@ -34,6 +34,37 @@ def test_text_format_is_one_compiler_style_line_per_signal(folder: Path, capsys)
     assert "guide.md: 1 signal (language en, detected)" in err
 
 
+PASSIVE = "# Setup\n\nThe file is created by the installer.\n"
+
+
+def test_default_level_hides_suggestions_and_min_level_brings_them_back(folder: Path, capsys) -> None:
+    (folder / "guide.md").write_text(PASSIVE, encoding="utf-8")
+    assert data.RULES["passive-voice"].signal_levels["be-participle-en"] == "suggestion"
+    assert main(["scan", "guide.md", "--format", "json"]) == 0  # a suggestion alone does not fail CI
+    (entry,) = json.loads(capsys.readouterr().out)
+    assert entry["signals"] == [] and entry["totalSignals"] == 0
+    assert main(["scan", "guide.md", "--format", "json", "--min-level", "suggestion"]) == 1
+    (entry,) = json.loads(capsys.readouterr().out)
+    assert [(s["ruleId"], s["level"], s["match"]) for s in entry["signals"]] == [
+        ("passive-voice", "suggestion", "is created")
+    ]
+    (folder / "mixed.md").write_text(ENGLISH + "\nThe release date is TBD.\n", encoding="utf-8")
+    assert main(["scan", "mixed.md", "--format", "json", "--min-level", "error"]) == 1
+    (entry,) = json.loads(capsys.readouterr().out)
+    assert {signal["level"] for signal in entry["signals"]} == {"error"}
+
+
+def test_sarif_levels_are_error_warning_and_note(folder: Path, capsys) -> None:
+    (folder / "guide.md").write_text(ENGLISH + PASSIVE, encoding="utf-8")
+    assert main(["scan", "guide.md", "--format", "sarif", "--min-level", "suggestion"]) == 1
+    run = json.loads(capsys.readouterr().out)["runs"][0]
+    levels = {result["ruleId"]: result["level"] for result in run["results"]}
+    assert levels == {"word-choice": "warning", "passive-voice": "note"}
+    defaults = {rule["id"]: rule["defaultConfiguration"]["level"] for rule in run["tool"]["driver"]["rules"]}
+    assert defaults["word-choice"] == "warning" and defaults["passive-voice"] == "note"
+    assert defaults["placeholders"] == "error"
+
+
 def test_clean_file_exits_0_and_no_fail_turns_signals_into_0(folder: Path, capsys) -> None:
     (folder / "clean.md").write_text(CLEAN, encoding="utf-8")
     (folder / "guide.md").write_text(ENGLISH, encoding="utf-8")
@@ -157,6 +188,7 @@ def test_output_option_writes_the_report_to_a_file(folder: Path, capsys) -> None
         (["--rule", "no-such-rule"], "no-such-rule"),
         (["--profile", "no-such-profile"], "no-such-profile"),
         (["--max-signals", "0"], "1 or more"),
+        (["--min-level", "info"], "--min-level"),
     ],
 )
 def test_usage_errors_exit_2_with_a_message(folder: Path, capsys, arguments: list[str], needle: str) -> None:

@@ -19,7 +19,7 @@ profiles:
 PLAIN_RULE = """\
 ---
 id: plain-rule
-severity: warning
+level: warning
 profiles: [public-docs]
 title: {en: Open with the goal, de: Mit dem Ziel beginnen}
 summary: {en: Say first what the reader achieves., de: "Sagen Sie zuerst, was erreicht wird."}
@@ -59,7 +59,7 @@ After: Richten Sie das Werkzeug in fünf Minuten ein.
 WORD_CHOICE = """\
 ---
 id: word-choice
-severity: warning
+level: warning
 profiles: [public-docs]
 title: {en: Use precise words, de: Präzise Wörter}
 summary: {en: No hype., de: Keine Werbesprache.}

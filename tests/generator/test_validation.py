@@ -145,7 +145,7 @@ def test_slow_pattern_is_refused_by_the_timed_run(tmp_path: Path) -> None:
 
 
 def test_yaml_syntax_error(tmp_path: Path) -> None:
-    text = WORD_CHOICE.replace("severity: warning", "severity: [warning")
+    text = WORD_CHOICE.replace("level: warning", "level: [warning")
     found = problems_of(write_tree(tmp_path, **{RULE: text}))
     assert len(found) == 1
     assert found[0].startswith(f"{RULE}:{line_of(text, 'profiles:')}:")
@@ -153,13 +153,27 @@ def test_yaml_syntax_error(tmp_path: Path) -> None:
 
 
 def test_schema_errors_point_at_the_field(tmp_path: Path) -> None:
-    text = WORD_CHOICE.replace("severity: warning", "severity: loud\nowner: docs-team")
+    text = WORD_CHOICE.replace("level: warning", "level: loud\nowner: docs-team")
     found = problems_of(write_tree(tmp_path, **{RULE: text}))
     assert (
-        f"{RULE}:{line_of(text, 'owner:')}:1: unknown field 'owner'; allowed here: id, metadata, profiles, "
-        "severity, signals, summary, title" in found
+        f"{RULE}:{line_of(text, 'owner:')}:1: unknown field 'owner'; allowed here: id, level, metadata, profiles, "
+        "signals, summary, title" in found
     )
-    assert any(p.startswith(f"{RULE}:{line_of(text, 'severity: loud')}:11: severity:") for p in found)
+    assert any(p.startswith(f"{RULE}:{line_of(text, 'level: loud')}:8: level:") for p in found)
+
+
+def test_a_signal_may_state_its_own_level_and_severity_is_gone(tmp_path: Path) -> None:
+    text = WORD_CHOICE.replace("  - id: hype-de\n", "  - id: hype-de\n    level: suggestion\n")
+    root = write_tree(tmp_path, **{RULE: text})
+    output = tmp_path / "out.py"
+    assert generate(root, output, timed=False) is True
+    assert "'hype-de': 'suggestion'" in output.read_text(encoding="utf-8")
+    old = WORD_CHOICE.replace("level: warning", "severity: info")
+    found = problems_of(write_tree(tmp_path, **{RULE: old}))
+    assert any("'level' is a required property" in problem for problem in found)
+    bad = WORD_CHOICE.replace("  - id: hype-de\n", "  - id: hype-de\n    level: info\n")
+    found = problems_of(write_tree(tmp_path, **{RULE: bad}))
+    assert any(problem.startswith(f"{RULE}:{line_of(bad, 'level: info')}:") for problem in found)
 
 
 def test_a_rule_with_signals_needs_both_languages(tmp_path: Path) -> None:
@@ -183,7 +197,7 @@ def test_invalid_sources_leave_the_previous_module_untouched(tmp_path: Path) -> 
     output = tmp_path / "out.py"
     assert generate(root, output, timed=False) is True
     before = output.read_bytes()
-    write_tree(root, **{RULE: WORD_CHOICE.replace("severity: warning", "severity: [warning")})
+    write_tree(root, **{RULE: WORD_CHOICE.replace("level: warning", "level: [warning")})
     with pytest.raises(SourceProblems):
         generate(root, output, timed=False)
     assert output.read_bytes() == before

@@ -95,9 +95,11 @@ def test_min_level_keeps_signals_at_that_level_or_above(repo: Path, scan) -> Non
         (result,) = scan("page.md", "--format", "json", *arguments).json()
         return [(signal["ruleId"], signal["signalId"]) for signal in result["signals"]]
 
-    everything = found()
+    everything = found("--min-level", "suggestion")
     order = ["error", "warning", "suggestion"]
     assert len({signal_level(*signal) for signal in everything}) >= 2, "the page should mix levels"
+    # Without configuration or --min-level the command line shows warnings and errors only.
+    assert found() == [signal for signal in everything if signal_level(*signal) != "suggestion"]
     for minimum in order:
         write(repo, ".writing-rules.toml", f'min-level = "{minimum}"\n')
         expected = [signal for signal in everything if order.index(signal_level(*signal)) <= order.index(minimum)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from typing import Any
@@ -19,7 +20,7 @@ TOOL = "find_writing_signals"
 SIGNAL_RULES = [rule_id for rule_id in data.RULE_IDS if data.RULES[rule_id].has_signals]
 SILENT_RULES = [rule_id for rule_id in data.RULE_IDS if not data.RULES[rule_id].has_signals]
 SIGNAL_KEYS = {
-    "ruleId", "signalId", "match", "start", "end", "utf16Start", "utf16End", "line", "column", "context",
+    "ruleId", "signalId", "level", "match", "start", "end", "utf16Start", "utf16End", "line", "column", "context",
 }  # fmt: skip
 # catalog.md: word-choice flags hype such as "powerful" and "leistungsstark".
 HYPE = {"en": "powerful", "de": "leistungsstark"}
@@ -64,6 +65,8 @@ def check_signal(text: str, signal: dict[str, Any]) -> None:
     assert (signal["line"], signal["column"]) == line_column(text, start)
     assert set(signal["context"]) == {"inCode", "inQuote", "negated"}
     assert all(type(flag) is bool for flag in signal["context"].values())
+    assert signal["level"] == data.RULES[signal["ruleId"]].signal_levels[signal["signalId"]]
+    assert signal["level"] in {"error", "warning", "suggestion"}
 
 
 # --- selection ---------------------------------------------------------------------------------
@@ -275,9 +278,18 @@ def test_no_text_no_signals() -> None:
 # --- order, distinctness, truncation -------------------------------------------------------------
 
 
-def synthetic(monkeypatch: pytest.MonkeyPatch, patterns: list[tuple[str, str, str]]) -> None:
-    """Replace the English signal table: (rule id, signal id, regex)."""
+def synthetic(
+    monkeypatch: pytest.MonkeyPatch, patterns: list[tuple[str, str, str]], levels: dict[str, str] | None = None
+) -> None:
+    """Replace the English signal table: (rule id, signal id, regex); levels default to suggestion."""
     table = tuple(SignalPattern(rule, signal, "en", re.compile(regex)) for rule, signal, regex in patterns)
+    rules = dict(data.RULES)
+    for rule_id in {rule for rule, _, _ in patterns}:
+        signal_levels = {
+            signal: (levels or {}).get(signal, "suggestion") for rule, signal, _ in patterns if rule == rule_id
+        }
+        rules[rule_id] = dataclasses.replace(rules[rule_id], signal_levels=signal_levels)
+    monkeypatch.setattr(data, "RULES", rules)
     monkeypatch.setattr(data, "SIGNAL_TABLES", {**data.SIGNAL_TABLES, "en": table})
     # No trigger index for the synthetic patterns: the scanner runs each over the whole text.
     index = SignalIndex(words={}, key_size=5, partial=(), anchors=(), start=(), full=tuple(range(len(table))))
@@ -390,3 +402,16 @@ def test_every_signal_is_exact_ordered_distinct_and_complete(
     assert got == expected[:max_signals]
     for signal in result["signals"]:
         check_signal(text, signal)
+
+
+def test_every_level_is_reported_so_a_model_sees_suggestions_too() -> None:
+    text = "This powerful tool is configured by the installer. The date is TBD."
+    levels = {(signal["ruleId"], signal["level"]) for signal in scan(text, language="en")["signals"]}
+    assert {("word-choice", "warning"), ("passive-voice", "suggestion"), ("placeholders", "error")} <= levels
+
+
+def test_a_higher_level_pattern_names_a_span_it_shares_with_a_broad_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    rule = SIGNAL_RULES[0]
+    synthetic(monkeypatch, [(rule, "broad", r"zzqx"), (rule, "precise", r"\bzzqx\b")], {"precise": "warning"})
+    (signal,) = scan("zzqx", ruleIds=[rule])["signals"]
+    assert (signal["signalId"], signal["level"]) == ("precise", "warning")

@@ -18,7 +18,7 @@ __all__ = ["FORMATS", "render_github", "render_html_report", "render_json", "ren
 FORMATS = ("text", "json", "sarif", "html", "github")
 _SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _INFORMATION_URI = "https://pypi.org/project/writing-rules/"
-_LEVELS = {"error": "error", "warning": "warning"}  # anything else (info, suggestion) is a note
+_SARIF_LEVELS = {"error": "error", "warning": "warning", "suggestion": "note"}
 
 
 def _title(rule_id: str, language: str | None) -> str:
@@ -40,7 +40,7 @@ def _quoted(text: str) -> str:
 
 
 def render_text(results: Sequence[FileScan]) -> str:
-    """``path:line:column: rule-id: "match" title``, one line per signal."""
+    """``path:line:column: rule-id: "match" title``, one line per signal (JSON and SARIF carry the level)."""
     lines = []
     titles: dict[tuple[str, str | None], str] = {}
     for result in _scanned(results):
@@ -140,7 +140,7 @@ def _sarif_rule(rule_id: str, language: str) -> dict[str, Any]:
         "shortDescription": {"text": text.title},
         "fullDescription": {"text": text.summary},
         "help": {"text": f"{text.instruction}\n\nApplies when: {text.applies_when}"},
-        "defaultConfiguration": {"level": _LEVELS.get(rule.severity, "note")},
+        "defaultConfiguration": {"level": _SARIF_LEVELS[rule.level]},
         "properties": {"tags": list(rule.tags)},
     }
 
@@ -159,12 +159,11 @@ def render_sarif(results: Sequence[FileScan], language: str = "en") -> str:
         assert result.data is not None
         for signal in result.data["signals"]:
             end_line, end_column = _end(signal)
-            rule = data.RULES[signal["ruleId"]]
             sarif_results.append(
                 {
                     "ruleId": signal["ruleId"],
                     "ruleIndex": index[signal["ruleId"]],
-                    "level": _LEVELS.get(rule.severity, "note"),
+                    "level": _SARIF_LEVELS[signal["level"]],
                     "message": {
                         "text": f"{json.dumps(signal['match'], ensure_ascii=False)}: "
                         f"{_title(signal['ruleId'], result.language)}"

@@ -15,6 +15,7 @@ from typing import Any, TextIO
 
 from ..lint import (
     DEFAULT_CACHE_DIR,
+    DEFAULT_MIN_LEVEL,
     LEVELS,
     Baseline,
     BaselineError,
@@ -44,7 +45,7 @@ def add_lint_arguments(scan: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--min-level",
         choices=LEVELS,
-        help="report only signals of rules at this level or above (error > warning > suggestion)",
+        help="report only signals at this level or above (error > warning > suggestion; default: warning)",
     )
     group.add_argument(
         "--stdin-filename",
@@ -93,6 +94,8 @@ class LintRun:
             changes["disable"] = ()  # rules named on the command line run, whatever the file disables
         if args.min_level is not None:
             changes["min_level"] = args.min_level
+        elif settings.min_level is None:
+            changes["min_level"] = DEFAULT_MIN_LEVEL  # the command line's default view
         return replace(settings, **changes)
 
     def options_for(self, path: str, options: ScanOptions) -> ScanOptions:

@@ -23,6 +23,7 @@ __all__ = [
     "BASELINE_VERSION",
     "CONFIG_FILE",
     "DEFAULT_CACHE_DIR",
+    "DEFAULT_MIN_LEVEL",
     "DIRECTIVE_KINDS",
     "LEVELS",
     "MARKUPS",
@@ -89,6 +90,7 @@ _HOMES = {
     "format_directive": "._directives",
     "read_directives": "._directives",
     "unused_suppressions": "._directives",
+    "DEFAULT_MIN_LEVEL": ".._levels",
     "LEVELS": ".._levels",
     "level_at_least": ".._levels",
     "rule_level": ".._levels",
@@ -101,7 +103,7 @@ _HOMES = {
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
-    from .._levels import LEVELS, level_at_least, rule_level, signal_level
+    from .._levels import DEFAULT_MIN_LEVEL, LEVELS, level_at_least, rule_level, signal_level
     from ._baseline import BASELINE_VERSION, Baseline, BaselineError, write_baseline
     from ._cache import DEFAULT_CACHE_DIR, ResultCache, cache_key
     from ._config import (

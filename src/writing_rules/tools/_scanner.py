@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .._lazy_rules import rule_data as data
+from .._levels import LEVELS, signal_level
 from ._fixes import find_fix
 from ._text_index import TextIndex
 
@@ -35,12 +36,19 @@ def find_spans(text: str, language: str, rule_ids: tuple[str, ...]) -> list[tupl
     signals: list[tuple[int, int, int, str, str]] = []
     previous = None
     for start, end, rank, index in hits:
-        # Two patterns of one rule on one span are one signal: the first pattern names it.
+        pattern = table[index]
+        # Two patterns of one rule on one span are one signal: the first pattern of the
+        # highest level names it, so a precise pattern is not hidden by a broad one.
         if (start, end, rank) != previous:
-            pattern = table[index]
             signals.append((start, end, rank, pattern.rule_id, pattern.signal_id))
             previous = (start, end, rank)
+        elif _level_rank(pattern.rule_id, pattern.signal_id) < _level_rank(*signals[-1][3:]):
+            signals[-1] = (start, end, rank, pattern.rule_id, pattern.signal_id)
     return signals
+
+
+def _level_rank(rule_id: str, signal_id: str) -> int:
+    return LEVELS.index(signal_level(rule_id, signal_id))
 
 
 def plain_spans(regex: re.Pattern[str], text: str) -> list[tuple[int, int]]:
@@ -298,6 +306,7 @@ def scan_text(text: str, language: str, rule_ids: tuple[str, ...], max_signals: 
         signal = {
             "ruleId": rule_id,
             "signalId": signal_id,
+            "level": signal_level(rule_id, signal_id),
             "match": text[start:end],
             **index.span_fields(start, end),
             "context": context,
