@@ -38,9 +38,9 @@ def test_unchanged_tree_passes_and_new_untracked_file_counts_whole(repo: Path, s
 def test_diff_against_a_branch_with_commits_since(repo: Path, scan) -> None:
     committed(repo, {"page.md": PAGE})
     git(repo, "checkout", "-q", "-b", "feature")
-    committed(repo, {"page.md": PAGE.replace("It is very fast.", "It is very fast.\n\nWe simply ship it.")})
+    committed(repo, {"page.md": PAGE.replace("It is very fast.", "It is very fast.\n\nSimply ship it.")})
     outcome = scan("page.md", "--diff", "main")
-    assert [line.split(": ")[:2] for line in outcome.lines()] == [["page.md:7:4", "easy-claims"]]
+    assert [line.split(": ")[:2] for line in outcome.lines()] == [["page.md:7:1", "easy-claims"]]
 
 
 def test_diff_with_baseline_both_filter(repo: Path, scan) -> None:
