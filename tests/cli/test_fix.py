@@ -39,12 +39,12 @@ def test_dry_run_prints_a_diff_and_writes_nothing(tmp_path: Path, capsys) -> Non
     page = tmp_path / "seite.md"
     page.write_text(DE, encoding="utf-8")
     before = page.read_bytes()
-    status = main(["scan", "--fix", "--dry-run", "--language", "de", str(page)])
+    status = main(["scan", "--fix", "--dry-run", "--language", "de", "--min-level", "suggestion", str(page)])
     assert page.read_bytes() == before
     out = capsys.readouterr().out
     name = str(page).replace("\\", "/")
     assert out == (f"--- a/{name}\n+++ b/{name}\n@@ -1 +1 @@\n-{DE}+{DE_FIXED}")
-    assert status == 1  # "werden ... gestellt" is still passive after the fix
+    assert status == 1  # "werden ... bereitgestellt" is still a passive (a suggestion) after the fix
 
 
 def test_the_dry_run_diff_applies_with_git_apply(tmp_path: Path, capsys, monkeypatch) -> None:

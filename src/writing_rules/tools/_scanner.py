@@ -13,7 +13,7 @@ from typing import Any
 
 from .._lazy_rules import rule_data as data
 from .._levels import LEVELS, signal_level
-from ._fixes import find_fix
+from ._fixes import Fix, find_fix
 from ._text_index import TextIndex
 
 TYPE_CHECKING = False
@@ -45,6 +45,27 @@ def find_spans(text: str, language: str, rule_ids: tuple[str, ...]) -> list[tupl
         elif _level_rank(pattern.rule_id, pattern.signal_id) < _level_rank(*signals[-1][3:]):
             signals[-1] = (start, end, rank, pattern.rule_id, pattern.signal_id)
     return signals
+
+
+def _rule_fix(text: str, start: int, end: int, rule_id: str, signal_id: str) -> Fix | None:
+    """The signal's own fix, else a fix another pattern of its rule declares for the same hit.
+
+    A precise pattern of a higher level may name a span that a broad pattern's fix covers
+    ("very" found by both): the fix belongs to the hit, not to the pattern that names it.
+    """
+    fix = find_fix(text, start, end, rule_id, signal_id)
+    if fix is not None:
+        return fix
+    for other in _fix_signal_ids(rule_id):
+        if other != signal_id:
+            fix = find_fix(text, start, end, rule_id, other)
+            if fix is not None:
+                return fix
+    return None
+
+
+def _fix_signal_ids(rule_id: str) -> list[str]:
+    return [signal_id for rule, signal_id in data.SIGNAL_FIXES if rule == rule_id]
 
 
 def _level_rank(rule_id: str, signal_id: str) -> int:
@@ -312,7 +333,7 @@ def scan_text(text: str, language: str, rule_ids: tuple[str, ...], max_signals: 
             "context": context,
         }
         # Quoted and code text is someone else's wording: no fix is offered there.
-        fix = None if context["inCode"] or context["inQuote"] else find_fix(text, start, end, rule_id, signal_id)
+        fix = None if context["inCode"] or context["inQuote"] else _rule_fix(text, start, end, rule_id, signal_id)
         if fix is not None:
             # ``match`` is the text the replacement replaces; it starts where the signal starts.
             signal["fix"] = {"replacement": fix.replacement, "match": text[start : fix.end]}
