@@ -11,17 +11,22 @@ plus ``"id"`` when the call carried one.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ._describe import json_type_name, show_key
 
 __all__ = [
+    "MAX_CALL_ID_LENGTH",
     "ToolCall",
     "ToolCallError",
     "call_identity",
+    "clean_text",
     "error_envelope",
+    "is_plain_json",
     "json_pointer",
+    "non_json_call_error",
     "parse_tool_call",
     "pointer_segment",
     "registry_definitions",
@@ -82,9 +87,68 @@ def json_pointer(*parts: str | int) -> str:
     return "".join(map(pointer_segment, parts))
 
 
+MAX_CALL_ID_LENGTH = 256  # a call id is echoed in every result: it stays short
+_MAX_FIELD = 256  # characters of a JSON Pointer echoed in "field"
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_MAX_JSON_NODES = 1_000_000  # is_plain_json stops looking after this many values
+
+
 def _valid_id(value: object) -> bool:
-    return (isinstance(value, str) and not isinstance(value, bool)) or (
-        isinstance(value, int) and not isinstance(value, bool)
+    if type(value) is str:
+        return len(value) <= MAX_CALL_ID_LENGTH
+    return type(value) is int and value.bit_length() <= 256  # at most 78 digits echoed
+
+
+def clean_text(text: str) -> str:
+    """``text`` with every lone surrogate replaced by U+FFFD, so that it encodes as UTF-8."""
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _SURROGATE.sub("\ufffd", text)
+    return text
+
+
+def _echo_id(value: str | int | None) -> str | int | None:
+    return clean_text(value) if isinstance(value, str) else value
+
+
+def is_plain_json(value: object) -> bool:
+    """True when ``value`` is built from the exact types ``json.loads`` returns (or tuples).
+
+    A dispatcher asks this when a call failed unexpectedly: a call built from
+    other objects (a Mapping whose methods raise, a str subclass) is the
+    caller's ``invalid-call``, not a bug here.
+    """
+    stack = [value]
+    seen = 0
+    try:
+        while stack:
+            item = stack.pop()
+            seen += 1
+            if seen > _MAX_JSON_NODES:
+                return True
+            kind = type(item)
+            if kind is dict and isinstance(item, dict):
+                if any(type(key) is not str for key in item):
+                    return False
+                stack.extend(item.values())
+            elif kind in (list, tuple) and isinstance(item, (list, tuple)):
+                stack.extend(item)
+            elif item is not None and kind not in (str, int, float, bool):
+                return False
+    except Exception:
+        return False
+    return True
+
+
+def non_json_call_error() -> ToolCallError:
+    """The ``invalid-call`` for a call that holds objects a JSON decoder never makes."""
+    return ToolCallError(
+        "invalid-call",
+        "The tool call could not be read as decoded JSON: it holds values of other types. Send the call as "
+        "decoded JSON (objects, arrays, strings, numbers, booleans, null).",
     )
 
 
@@ -110,9 +174,11 @@ def parse_tool_call(call: object, tool_names: Collection[str]) -> ToolCall:
     has_id = "id" in call
     call_id = call.get("id") if has_id else None
     if has_id and not _valid_id(call_id):
+        got = f"a string of {len(call_id)} characters" if isinstance(call_id, str) else json_type_name(call_id)
         raise ToolCallError(
             "invalid-call",
-            f"The call 'id' must be a string or an integer; got {json_type_name(call_id)}.",
+            f"The call 'id' must be a string of at most {MAX_CALL_ID_LENGTH} characters or an integer of at "
+            f"most 256 bits; got {got}.",
         )
     name = call.get("name")
     if not isinstance(name, str):
@@ -148,7 +214,7 @@ def call_identity(call: object) -> tuple[str | None, bool, str | int | None]:
     except Exception:  # a hostile Mapping; echo nothing
         return None, False, None
     return (
-        name if isinstance(name, str) else None,
+        name if type(name) is str else None,
         has_id and _valid_id(call_id),
         call_id if _valid_id(call_id) else None,
     )
@@ -160,7 +226,7 @@ def success_envelope(
     """``{"ok": True, "tool", "data"}`` plus ``"id"`` when the call had one."""
     result: dict[str, Any] = {"ok": True, "tool": tool, "data": data}
     if has_id:
-        result["id"] = call_id
+        result["id"] = _echo_id(call_id)
     return result
 
 
@@ -172,13 +238,15 @@ def error_envelope(
     call_id: str | int | None = None,
 ) -> dict[str, Any]:
     """``{"ok": False, "tool", "error": {"code", "message", "field"?, ...}}``."""
-    body: dict[str, Any] = {"code": error.code, "message": error.message}
+    body: dict[str, Any] = {"code": error.code, "message": clean_text(error.message)}
     if error.field is not None:
-        body["field"] = error.field
+        # A pointer names the argument; one to a 10 MB key is cut, never echoed whole.
+        field = error.field if len(error.field) <= _MAX_FIELD else error.field[: _MAX_FIELD - 1] + "…"
+        body["field"] = clean_text(field)
     body.update(error.details)
-    result: dict[str, Any] = {"ok": False, "tool": tool, "error": body}
+    result: dict[str, Any] = {"ok": False, "tool": clean_text(tool) if tool is not None else None, "error": body}
     if has_id:
-        result["id"] = call_id
+        result["id"] = _echo_id(call_id)
     return result
 
 

@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-__all__ = ["AdapterError", "checked_descriptors", "envelope_json"]
+__all__ = ["AdapterError", "checked_descriptors", "encodable", "envelope_json"]
 
 _TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")
 
@@ -46,3 +46,30 @@ def envelope_json(envelope: Mapping[str, Any]) -> tuple[str, bool]:
     except (TypeError, ValueError) as error:
         raise AdapterError(f"envelope is not JSON-serialisable: {error}") from None
     return text, not envelope["ok"]
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _clean(text: str) -> str:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _SURROGATE.sub("\ufffd", text)
+    return text
+
+
+def encodable(value: Any) -> Any:
+    """A deep copy of a JSON value with every lone surrogate (in strings and keys) replaced by U+FFFD.
+
+    A lone surrogate cannot be written as UTF-8, so a transport that sends UTF-8
+    (MCP's JSON-RPC) would fail on it; the dispatchers' own envelopes never hold
+    one, this covers envelopes a host built itself.
+    """
+    if isinstance(value, str):
+        return _clean(value)
+    if isinstance(value, Mapping):
+        return {_clean(key) if isinstance(key, str) else key: encodable(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [encodable(item) for item in value]
+    return copy.deepcopy(value)

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ._common import checked_descriptors, envelope_json
+from ._common import checked_descriptors, encodable, envelope_json
 
 __all__ = ["mcp_call_result", "mcp_tools"]
 
@@ -29,10 +28,18 @@ def mcp_tools(descriptors: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
 
 
 def mcp_call_result(envelope: Mapping[str, Any]) -> dict[str, Any]:
-    """A ``tools/call`` result: the envelope as a text block and as ``structuredContent``."""
+    """A ``tools/call`` result: the envelope as a text block and as ``structuredContent``.
+
+    Lone surrogates (which UTF-8 cannot carry) are replaced by U+FFFD in both.
+    """
     text, is_error = envelope_json(envelope)
+    structured = encodable(envelope)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text, _ = envelope_json(structured)
     return {
         "content": [{"type": "text", "text": text}],
-        "structuredContent": copy.deepcopy(dict(envelope)),
+        "structuredContent": structured,
         "isError": is_error,
     }

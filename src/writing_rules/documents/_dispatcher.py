@@ -16,13 +16,16 @@ from .._tool_call import (
     ToolCallError,
     call_identity,
     error_envelope,
+    is_plain_json,
     json_pointer,
+    non_json_call_error,
     parse_tool_call,
     registry_definitions,
     success_envelope,
     unknown_tool_error,
 )
 from ._diff import unified_diff
+from ._directory_policy import MAX_ID_LENGTH, shown_id
 from ._engine import edit
 from ._errors import DocumentEditError
 from ._operations import parse_operations
@@ -73,6 +76,8 @@ def _check_id(arguments: Mapping[Any, Any], tool: str) -> str:
     if not isinstance(value, str) or not value:
         got = "an empty string" if value == "" else json_type_name(value)
         raise _invalid(f"'id' must be a non-empty string naming the document; got {got}.", "/id")
+    if len(value) > MAX_ID_LENGTH:
+        raise _invalid(f"'id' is {len(value)} characters long; a document id has at most {MAX_ID_LENGTH}.", "/id")
     _check_text(value, "/id", "'id'")
     return value
 
@@ -126,7 +131,9 @@ class DocumentToolDispatcher:
             return error_envelope(tool, error, has_id=has_id, call_id=call_id)
         except DocumentStoreError as error:
             return error_envelope(tool, self._store_error(error), has_id=has_id, call_id=call_id)
-        except Exception as error:  # a bug, or a host store that broke its contract
+        except Exception as error:  # a bug, a host store that broke its contract, or a non-JSON call
+            if not is_plain_json(call):
+                return error_envelope(None, non_json_call_error(), has_id=has_id, call_id=call_id)
             failure = ToolCallError(
                 "internal-error",
                 f"The tool failed unexpectedly ({type(error).__name__}); nothing was written by this call.",
@@ -149,7 +156,7 @@ class DocumentToolDispatcher:
     def _too_large(self, id: str, size: int, what: str) -> ToolCallError:
         return ToolCallError(
             "document-too-large",
-            f"{what} {id!r} is {size} bytes of UTF-8, over this host's limit of {self._max_bytes} bytes.",
+            f"{what} {shown_id(id)} is {size} bytes of UTF-8, over this host's limit of {self._max_bytes} bytes.",
         )
 
     def _read(self, arguments: Mapping[Any, Any]) -> dict[str, Any]:
@@ -212,7 +219,7 @@ class DocumentToolDispatcher:
         if not self._allowed(id):
             raise ToolCallError(
                 "write-not-allowed",
-                f"This host does not allow changing {id!r}{' (not even as a dry run)' if dry_run else ''}. "
+                f"This host does not allow changing {shown_id(id)}{' (not even as a dry run)' if dry_run else ''}. "
                 "Report the change you wanted instead.",
             )
         document = self._store.read(id)
@@ -222,7 +229,7 @@ class DocumentToolDispatcher:
         if expected is not None and expected != document.version:
             raise ToolCallError(
                 "version-conflict",
-                f"Document {id!r} changed since you read it (expected version {expected!r}, current is "
+                f"Document {shown_id(id)} changed since you read it (expected version {shown_id(expected)}, current is "
                 f"{document.version!r}). Read it again and redo your edit on the current text.",
                 details={"currentVersion": document.version},
             )

@@ -19,6 +19,8 @@ from .._tool_call import (
     ToolCallError,
     call_identity,
     error_envelope,
+    is_plain_json,
+    non_json_call_error,
     parse_tool_call,
     success_envelope,
     unknown_tool_error,
@@ -283,6 +285,8 @@ class _AwaitableFromSyncDispatch(Exception):
 
 def _internal_error(call: object) -> dict[str, Any]:
     name, has_id, call_id = call_identity(call)
+    if not is_plain_json(call):  # objects no JSON decoder makes broke the call, not this code
+        return error_envelope(None, non_json_call_error(), has_id=has_id, call_id=call_id)
     error = ToolCallError("internal-error", "The tool failed unexpectedly; this is a bug in writing-rules.")
     return error_envelope(name if name in data.TOOL_NAMES else None, error, has_id=has_id, call_id=call_id)
 
