@@ -222,7 +222,7 @@ def judge(signal: Signal, judged: Iterable[Judgement]) -> Judgement | None:
             item.page == signal.page
             and item.rule == signal.rule
             and any(start <= signal.start < end for start, end in item.spans)
-            and item.match.lower() == signal.match.lower()
+            and (item.match.lower() in signal.match.lower() or signal.match.lower() in item.match.lower())
         ):
             return item
     return None
