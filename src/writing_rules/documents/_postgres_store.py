@@ -141,7 +141,7 @@ class PostgresDocumentStore:
         self._dsn: str | None = None
         self._password: str | None = None
         self._given_pool: psycopg_pool.ConnectionPool | None = None
-        self._application_name = False
+        self._dsn_keys: frozenset[str] = frozenset()
         if isinstance(dsn_or_pool, str):
             try:
                 parameters = psycopg.conninfo.conninfo_to_dict(dsn_or_pool)
@@ -152,7 +152,7 @@ class PostgresDocumentStore:
                 ) from None
             self._dsn = dsn_or_pool
             self._password = parameters.get("password") or None
-            self._application_name = "application_name" in parameters
+            self._dsn_keys = frozenset(parameters)
         elif isinstance(dsn_or_pool, pool_module.ConnectionPool):
             if statement_timeout is not None:
                 raise ValueError("statement_timeout applies to a connection string; configure a given pool yourself")
@@ -197,17 +197,18 @@ class PostgresDocumentStore:
                 pool.close()
 
     def _connection_kwargs(self) -> dict[str, Any]:
-        kwargs: dict[str, Any] = {
-            "autocommit": True,
+        defaults: dict[str, Any] = {
             "connect_timeout": max(1, round(self._connect_timeout)),
             # A peer that vanishes without closing the socket is noticed in about 30 s, not hours.
             "keepalives": 1,
             "keepalives_idle": 15,
             "keepalives_interval": 5,
             "keepalives_count": 3,
+            "application_name": "writing-rules",
         }
-        if not self._application_name:
-            kwargs["application_name"] = "writing-rules"
+        # What the connection string says wins over these defaults.
+        kwargs = {key: value for key, value in defaults.items() if key not in self._dsn_keys}
+        kwargs["autocommit"] = True
         return kwargs
 
     def _configure(self, connection: psycopg.Connection[Any]) -> None:
