@@ -2,13 +2,16 @@
 
 Runs at build time only (``python -m generator``, and the hatchling hook in
 ``build/hatch_hook.py``); the runtime package never imports it.
+
+The names load on first use: the build hook only confirms the digest
+(``digest_inputs``, ``recorded_digest``) and should not pay for jinja2 and
+jsonschema unless it has to regenerate.
 """
 
 from __future__ import annotations
 
-from ._compile import GENERATED_MODULE, CompileResult, check, compile_sources, generate
-from ._errors import RuleSourceError, SourceProblems
-from ._sources import digest_inputs
+from importlib import import_module
+from typing import Any
 
 __all__ = [
     "GENERATED_MODULE",
@@ -19,4 +22,31 @@ __all__ = [
     "compile_sources",
     "digest_inputs",
     "generate",
+    "recorded_digest",
 ]
+
+_HOMES = {
+    "GENERATED_MODULE": "._paths",
+    "CompileResult": "._compile",
+    "RuleSourceError": "._errors",
+    "SourceProblems": "._errors",
+    "check": "._compile",
+    "compile_sources": "._compile",
+    "digest_inputs": "._sources",
+    "generate": "._compile",
+    "recorded_digest": "._paths",
+}
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ._compile import CompileResult, check, compile_sources, generate
+    from ._errors import RuleSourceError, SourceProblems
+    from ._paths import GENERATED_MODULE, recorded_digest
+    from ._sources import digest_inputs
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'generator' has no attribute {name!r}")
+    return getattr(import_module(home, __name__), name)

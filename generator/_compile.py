@@ -8,13 +8,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ._errors import RuleSourceError, SourceProblems
+from ._paths import GENERATED_MODULE
 from ._render import render_module
 from ._sources import TEMPLATES, digest_inputs, read_sources
 from ._validate import Catalogue, build_catalogue
 
 __all__ = ["GENERATED_MODULE", "CompileResult", "check", "compile_sources", "generate"]
-
-GENERATED_MODULE = Path("src") / "writing_rules" / "_rules_data.py"
 
 
 @dataclass(frozen=True)
