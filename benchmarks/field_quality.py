@@ -114,12 +114,16 @@ class Signal:
     match: str
 
 
-def scan(language: str, page_list: Sequence[str], min_level: str) -> list[Signal]:
-    """Run the CLI once over the pages of one language and return its signals."""
+def scan(language: str, page_list: Sequence[str], min_level: str, src: Path) -> list[Signal]:
+    """Run the CLI of the package in ``src`` once over the pages of one language and return its signals.
+
+    ``min_level`` "all" passes no ``--min-level`` (for a build from before rule levels,
+    whose CLI showed every signal).
+    """
     root = CORPUS / language
-    env = {**os.environ, "PYTHONPATH": str(HERE.parent / "src") + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    env = {**os.environ, "PYTHONPATH": str(src) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     command = [sys.executable, "-m", "writing_rules", "scan", "--no-fail", "--format", "json"]
-    command += ["--language", language, "--min-level", min_level, *page_list]
+    command += ["--language", language, *(() if min_level == "all" else ("--min-level", min_level)), *page_list]
     done = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise RuntimeError(f"writing-rules scan failed ({done.returncode}): {done.stderr.strip()}")
@@ -254,11 +258,13 @@ class RuleFigures:
         }
 
 
-def measure(language: str, part: str, min_level: str) -> tuple[dict[str, RuleFigures], int]:
+def measure(
+    language: str, part: str, min_level: str, src: Path = HERE.parent / "src"
+) -> tuple[dict[str, RuleFigures], int]:
     page_list = pages(part)
     texts = {page: (CORPUS / language / page).read_text(encoding="utf-8") for page in page_list}
     words = sum(prose_words(text) for text in texts.values())
-    signals = scan(language, page_list, min_level)
+    signals = scan(language, page_list, min_level, src)
     figures: dict[str, RuleFigures] = {}
     if part == "heldout":
         annotations = load_annotations(language)
@@ -322,7 +328,15 @@ def _sentence(language: str, signal: Signal) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--part", choices=("dev", "heldout", "all"), default="dev")
-    parser.add_argument("--min-level", choices=("error", "warning", "suggestion"), default="warning")
+    parser.add_argument(
+        "--min-level",
+        choices=("error", "warning", "suggestion", "all"),
+        default="warning",
+        help="the CLI's --min-level (default: warning, the CLI's default view); 'all' passes none",
+    )
+    parser.add_argument(
+        "--src", type=Path, default=HERE.parent / "src", help="the package source to measure (another checkout's src/)"
+    )
     parser.add_argument("--language", choices=LANGUAGES, action="append")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--unjudged", choices=LANGUAGES, help="list the unjudged signals of one language")
@@ -330,14 +344,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.part == "all" and not args.unjudged:
         parser.error("--part all mixes judged and held-out pages; use it only with --unjudged")
     if args.unjudged:
-        figures, _ = measure(args.unjudged, args.part, args.min_level)
+        figures, _ = measure(args.unjudged, args.part, args.min_level, args.src)
         for rule, row in sorted(figures.items()):
             for signal in row.unjudged:
                 print(f"{signal.page}\t{rule}\t{signal.level}\t{signal.match!r}\t{_sentence(args.unjudged, signal)}")
         return 0
-    report: dict[str, Any] = {"part": args.part, "min_level": args.min_level, "targets": TARGETS, "languages": {}}
+    report: dict[str, Any] = {
+        "part": args.part,
+        "min_level": args.min_level,
+        "src": str(args.src),
+        "targets": TARGETS,
+        "languages": {},
+    }
     for language in args.language or LANGUAGES:
-        figures, words = measure(language, args.part, args.min_level)
+        figures, words = measure(language, args.part, args.min_level, args.src)
         report["languages"][language] = {
             "prose_words": words,
             "rules": {rule: figures[rule].row(words) for rule in sorted(figures)},
@@ -347,7 +367,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(json.dumps(report, indent=2))
         return 0
     columns = ("signals", "per_1000_words", "judged", "precision", "not_judged", "known_misses", "misses_found")
-    print(f"part: {args.part}, level: {args.min_level} and above (targets: {TARGETS})")
+    print(f"part: {args.part}, level: {args.min_level} and above, package: {args.src} (targets: {TARGETS})")
     for language, data in report["languages"].items():
         print(f"\n{language}: {data['prose_words']} prose words")
         print(f"  {'rule':<20}" + "".join(f"{name:>15}" for name in columns))
