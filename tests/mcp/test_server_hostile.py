@@ -103,3 +103,40 @@ def test_the_git_config_attack_is_refused_over_stdio(connection: Connection, che
     secret = connection.call(2, "read_document", {"id": ".env"})
     assert secret["error"]["code"] == "invalid-arguments" and "secret" not in json.dumps(secret)
     assert connection.call(3, "read_document", {"id": "guide.md"})["data"]["content"] == "# Guide\n"
+
+
+@pytest.mark.parametrize(
+    ("line", "code", "id"),
+    [
+        ("{not json", -32700, None),
+        ('{"jsonrpc": "2.0", "id": 5, "method": "tools/list"', -32700, None),
+        ("[1, 2]", -32600, None),
+        ("42", -32600, None),
+        ('{"jsonrpc": "2.0", "id": {"x": 1}, "method": "tools/list"}', -32600, None),
+        ('{"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": [1, 2]}', -32602, 7),
+        ('{"jsonrpc": "1.0", "id": 8, "method": "tools/list"}', -32600, 8),
+        ('{"id": 9}', -32600, 9),
+        ('{"jsonrpc": "2.0", "id": "ten", "method": 5}', -32600, "ten"),
+        ("[" * 100_000, -32700, None),
+    ],
+    ids=[
+        *("garbage", "cut", "batch", "number", "object-id"),
+        *("params-array", "version", "no-method", "method-type", "deep"),
+    ],
+)
+def test_malformed_messages_get_a_json_rpc_error(connection: Connection, line: str, code: int, id: object) -> None:
+    connection.send(line)
+    reply = connection.receive()
+    assert reply is not None, "no answer: a client would hang until its own timeout"
+    assert reply["jsonrpc"] == "2.0" and reply["id"] == id
+    assert reply["error"]["code"] == code
+    # The connection still works afterwards.
+    assert connection.call(99, "read_document", {"id": "guide.md"})["data"]["content"] == "# Guide\n"
+
+
+def test_a_line_that_is_not_utf8_is_a_parse_error(connection: Connection) -> None:
+    assert connection.process.stdin is not None
+    connection.process.stdin.write(b'{"jsonrpc": "2.0", "id": 1, "method": "\xff"}\n')
+    connection.process.stdin.flush()
+    reply = connection.receive()
+    assert reply is not None and reply["error"]["code"] in (-32700, -32600, -32601)

@@ -6,7 +6,9 @@ router included) works without the extra.
 
 from __future__ import annotations
 
-from typing import Any
+import io
+import sys
+from typing import Any, cast
 
 import anyio
 import mcp_types as types
@@ -15,6 +17,7 @@ from mcp.server.stdio import stdio_server
 
 from .. import __version__
 from ._router import McpToolRouter
+from ._transport import CheckedLines
 
 __all__ = ["build_server", "serve_stdio"]
 
@@ -46,7 +49,15 @@ def build_server(router: McpToolRouter) -> Server[Any]:
 
 
 async def serve_stdio(router: McpToolRouter) -> None:
-    """Serve ``router``'s tools on standard input and output until the client closes them."""
+    """Serve ``router``'s tools on standard input and output until the client closes them.
+
+    Malformed messages, which the SDK would drop without a reply, are answered
+    with JSON-RPC errors (``_transport``).
+    """
     server = build_server(router)
-    async with stdio_server() as (read_stream, write_stream):
+    # Decoded as the SDK decodes it: UTF-8, an invalid byte replaced.
+    source = anyio.wrap_file(io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace"))
+    lines = CheckedLines(source)
+    async with stdio_server(stdin=cast(Any, lines)) as (read_stream, write_stream):
+        lines.attach(write_stream)
         await server.run(read_stream, write_stream, server.create_initialization_options())
