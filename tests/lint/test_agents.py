@@ -98,3 +98,10 @@ def test_serve_mcp_with_a_broken_configuration_exits_2(repo: Path, capsys) -> No
     assert main(["serve-mcp", "--documents", "docs"]) == 2
     err = capsys.readouterr().err
     assert "docs/.writing-rules.toml:1: unknown rule id 'filer'" in err
+
+
+def test_a_configuration_without_min_level_gets_the_command_lines_default(repo: Path, scan) -> None:
+    write(repo, "page.md", TEXT + "\n")
+    cli = [(line.split(": ")[1], int(line.split(":")[2]) - 1) for line in scan("page.md", "--language", "en").lines()]
+    assert signals(create_writing_tool_dispatcher(config={})) == cli
+    assert len(signals(create_writing_tool_dispatcher())) > len(cli)  # no config: the tool's full view

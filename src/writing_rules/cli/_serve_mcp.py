@@ -84,7 +84,7 @@ def serve_mcp(args: argparse.Namespace, stderr: TextIO) -> int:
 
 def _team_settings(args: argparse.Namespace) -> Any:
     """The configuration of the served folder (--documents, else the working folder), as the CLI finds it."""
-    from ..lint import ConfigError, ConfigResolver
+    from ..lint import ConfigError, ConfigResolver, FileSettings
 
     if args.config is not None and args.no_config:
         raise _ServeError("give --config FILE or --no-config, not both")
@@ -94,7 +94,8 @@ def _team_settings(args: argparse.Namespace) -> Any:
         config = ConfigResolver(args.config, disabled=args.no_config).config_for(folder)
     except ConfigError as error:
         raise _ServeError(str(error)) from None
-    return None if config is None else config.settings
+    # No file, or --no-config: the command line's defaults (levels warning and up), so MCP and scan agree.
+    return FileSettings() if config is None else config.settings
 
 
 def _router(args: argparse.Namespace) -> McpToolRouter:

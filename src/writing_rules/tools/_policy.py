@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .._lazy_rules import rule_data as data
-from .._levels import LEVELS, highest_level, level_at_least, signal_level
+from .._levels import DEFAULT_MIN_LEVEL, LEVELS, highest_level, level_at_least, signal_level
 
 __all__ = ["SignalPolicy", "to_signal_policy"]
 
@@ -72,6 +72,7 @@ def to_signal_policy(config: object) -> SignalPolicy | None:
     or an object with ``disable``, ``min_level`` and ``accept`` attributes (a
     ``writing_rules.lint.FileSettings``, or a ``LintConfig``'s ``settings``).
 
+    Without ``min-level`` the command line's default applies (``warning``).
     Raises ``TypeError`` / ``ValueError`` for a value the host must fix.
     """
     if config is None or isinstance(config, SignalPolicy):
@@ -95,7 +96,9 @@ def to_signal_policy(config: object) -> SignalPolicy | None:
     unknown_rules = [rule_id for rule_id in disable if rule_id not in data.RULES]
     if unknown_rules:
         raise ValueError(f"config 'disable' names unknown rule {unknown_rules[0]!r}; rules: {', '.join(data.RULE_IDS)}")
-    if min_level is not None and min_level not in LEVELS:
+    if min_level is None:
+        min_level = DEFAULT_MIN_LEVEL  # as the command line: a team that says nothing sees warnings and errors
+    if min_level not in LEVELS:
         raise ValueError(f"config 'min-level' must be one of {', '.join(LEVELS)}, not {min_level!r}")
     if isinstance(accept, str) or not all(isinstance(term, str) and term for term in accept):
         raise TypeError("config 'accept' must be a list of non-empty strings")
