@@ -9,9 +9,11 @@ is two UTF-16 code units and a lone surrogate is one.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
+from collections.abc import Sequence
 from itertools import accumulate
 
-__all__ = ["LINE_BREAK", "line_starts", "split_lines", "utf16_length"]
+__all__ = ["LINE_BREAK", "line_column", "line_starts", "lines_with_breaks", "split_lines", "utf16_length"]
 
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _LINE_BREAK_KEPT = re.compile(r"(\r\n|\r|\n)")
@@ -20,6 +22,18 @@ _LINE_BREAK_KEPT = re.compile(r"(\r\n|\r|\n)")
 def line_starts(text: str) -> list[int]:
     """Offsets at which each line of ``text`` starts (the first is 0)."""
     return [0, *(match.end() for match in LINE_BREAK.finditer(text))]
+
+
+def line_column(starts: Sequence[int], offset: int) -> tuple[int, int]:
+    """1-based line and column (in code points) of ``offset``, given ``line_starts(text)``."""
+    line = bisect_right(starts, offset)
+    return line, offset - starts[line - 1] + 1
+
+
+def lines_with_breaks(text: str) -> list[str]:
+    """The lines of ``text``, each with its line break (``str.splitlines`` also breaks at form feeds and U+2028)."""
+    starts = line_starts(text)
+    return [text[start:end] for start, end in zip(starts, [*starts[1:], len(text)], strict=True) if start < end]
 
 
 def split_lines(text: str) -> tuple[list[str], list[int]]:

@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from .._lazy_rules import rule_data as data
-from .._text_units import line_starts
+from .._text_units import line_column, line_starts, lines_with_breaks
 
 __all__ = [
     "DIRECTIVE_KINDS",
@@ -125,7 +125,7 @@ def _mask_code(text: str) -> str:
     fence: str | None = None
     fence_start = 0
     position = 0
-    for line in text.splitlines(keepends=True):
+    for line in lines_with_breaks(text):
         opener = _FENCE.match(line)
         if fence is None and opener:
             fence, fence_start = opener.group(1), position
@@ -137,17 +137,6 @@ def _mask_code(text: str) -> str:
         chars[fence_start:] = " " * (len(text) - fence_start)
     masked = "".join(chars)
     return _INLINE_CODE.sub(lambda match: " " * len(match.group()), masked)
-
-
-def _position(starts: Sequence[int], offset: int) -> tuple[int, int]:
-    low, high = 0, len(starts) - 1
-    while low < high:
-        middle = (low + high + 1) // 2
-        if starts[middle] <= offset:
-            low = middle
-        else:
-            high = middle - 1
-    return low + 1, offset - starts[low] + 1
 
 
 def read_directives(
@@ -170,8 +159,8 @@ def read_directives(
         body = found.group(1) if found else ""
         if not body.lower().startswith(PREFIX):
             continue
-        line, column = _position(starts, start)
-        end_line, _ = _position(starts, max(start, end - 1))
+        line, column = line_column(starts, start)
+        end_line, _ = line_column(starts, max(start, end - 1))
         body = body.split(" -- ", 1)[0]
         token = body.split(maxsplit=1)[0]
         rest = body[len(token) :]

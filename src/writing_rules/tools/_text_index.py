@@ -75,7 +75,7 @@ import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
-from .._text_units import line_starts
+from .._text_units import line_column, line_starts
 
 __all__ = ["TextIndex"]
 
@@ -179,8 +179,7 @@ class TextIndex:
     def line_column(self, offset: int) -> tuple[int, int]:
         """1-based line and column (in code points) of a code-point offset."""
         self._check(offset)
-        line = bisect_right(self._line_starts, offset)
-        return line, offset - self._line_starts[line - 1] + 1
+        return line_column(self._line_starts, offset)
 
     def utf16_offset(self, offset: int) -> int:
         """The UTF-16 code-unit offset of a code-point offset."""
