@@ -46,6 +46,8 @@ def _invalid(message: str, field: str) -> ToolCallError:
 
 
 def _utf8_size(text: str) -> int:
+    if text.isascii():  # a flag CPython keeps: no copy of a large document just to count it
+        return len(text)
     return len(text.encode("utf-8", "surrogatepass"))
 
 

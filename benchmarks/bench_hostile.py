@@ -1,0 +1,158 @@
+"""Worst cases a hostile model or file can send, at 1x, 2x and 4x their size: the work must grow linearly.
+
+For each kind of attack from issue 11 the script times the worst input found at
+three sizes and prints the time and peak memory (``tracemalloc``) at each, and
+the ratios 2x/1x and 4x/1x: linear work gives about 2 and 4, quadratic 4 and 16.
+
+    python benchmarks/bench_hostile.py            # every case
+    python benchmarks/bench_hostile.py --quick    # smaller sizes (a few seconds)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import tracemalloc
+from collections.abc import Callable
+from typing import Any
+
+from _timing import best  # benchmarks/ is this script's folder
+
+from writing_rules.cli._chunks import scan_whole_text, split_points
+from writing_rules.documents import (
+    DirectoryDocumentStore,
+    MemoryDocumentStore,
+    create_document_tool_dispatcher,
+)
+from writing_rules.documents._diff import unified_diff
+from writing_rules.tools import create_writing_tool_dispatcher
+
+Case = Callable[[int], Callable[[], object]]  # size -> the call to time
+
+
+def _write(document: str, operations: list[dict[str, Any]], **arguments: Any) -> Callable[[], object]:
+    dispatcher = create_document_tool_dispatcher(MemoryDocumentStore({"doc.md": document}), max_bytes=64 * 2**20)
+    call = {"name": "write_document", "arguments": {"id": "doc.md", "operations": operations, **arguments}}
+
+    def run() -> object:
+        envelope = dispatcher.dispatch(call)
+        assert envelope["ok"] or envelope["error"]["code"] != "internal-error", envelope
+        return envelope
+
+    return run
+
+
+def _document(size: int) -> str:
+    line = "The installer sets up the agent and checks that it reports in.\n"
+    return (line * (size // len(line) + 1))[:size]
+
+
+def chunk_cutting_one_line(size: int) -> Callable[[], object]:
+    text = ("word " * (size // 5 + 1))[:size]  # no line break anywhere
+    return lambda: split_points(text, 250_000)
+
+
+def cli_scan_one_line(size: int) -> Callable[[], object]:
+    text = ("A powerful word " * (size // 16 + 1))[:size]
+    dispatch = create_writing_tool_dispatcher().dispatch
+    return lambda: scan_whole_text(dispatch, text, {"language": "en"})
+
+
+def replace_all_bomb(size: int) -> Callable[[], object]:
+    operation = {"operation": "replaceAll", "anchor": "agent", "content": "agent" * 2000}
+    return _write(_document(size), [operation] * 3)
+
+
+def ambiguous_fuzzy_replace(size: int) -> Callable[[], object]:
+    operation = {"operation": "replaceBlock", "oldBlock": "a", "newBlock": "b", "fuzzyMatch": True}
+    return _write(" a\n" * (size // 3), [operation])
+
+
+def dry_run_diff_of_rewrite(size: int) -> Callable[[], object]:
+    lines = size // 4
+    before = "".join(f"{n % 150}\n" for n in range(lines))
+    after = "".join(f"{n * 7 % 150}\n" for n in range(lines))
+    return lambda: unified_diff(before, after, name="doc.md")
+
+
+def every_operation_kind(size: int) -> Callable[[], object]:
+    document = _document(size)
+    anchor = "checks that it"
+    operations: list[dict[str, Any]] = [
+        {"operation": "replaceBlock", "oldBlock": anchor, "newBlock": "verifies that it", "occurrence": 3},
+        {"operation": "replaceBlock", "oldBlock": "  agent and\nchecks", "newBlock": "x", "fuzzyMatch": True},
+        {"operation": "insertAfter", "anchor": "reports in.", "content": " Done."},
+        {"operation": "insertBefore", "anchor": "The installer", "content": "Note: "},
+        {"operation": "deleteBlock", "anchor": "sets up ", "occurrence": -1},
+        {"operation": "replaceAll", "anchor": "agent", "content": "service"},
+        {"operation": "append", "content": "\nEnd.\n"},
+        {"operation": "prepend", "content": "# Title\n"},
+    ]
+    return _write(document, operations, dryRun=True)
+
+
+def long_document_id(size: int) -> Callable[[], object]:
+    folder = tempfile.mkdtemp()
+    dispatcher = create_document_tool_dispatcher(DirectoryDocumentStore(folder))
+    call = {"name": "read_document", "arguments": {"id": "a/" * (size // 2) + "x.md"}}
+    return lambda: dispatcher.dispatch(call)
+
+
+def echoed_huge_key(size: int) -> Callable[[], object]:
+    review = create_writing_tool_dispatcher()
+    call = {"name": "find_writing_signals", "arguments": {"k" * size: 1, "text": "x"}}
+    return lambda: review.dispatch(call)
+
+
+CASES: dict[str, tuple[Case, int]] = {
+    # name: (case, 1x size in characters)
+    "CLI chunk cutting, one line without breaks": (chunk_cutting_one_line, 12_500_000),
+    "CLI scan of one line without breaks": (cli_scan_one_line, 250_000),
+    "write_document: 3 replaceAll x2000 (bomb)": (replace_all_bomb, 2_500_000),
+    "write_document: ambiguous fuzzy replaceBlock": (ambiguous_fuzzy_replace, 2_500_000),
+    "write_document: dry-run diff of a rewrite": (dry_run_diff_of_rewrite, 450_000),
+    "write_document: every operation kind (dry run)": (every_operation_kind, 2_500_000),
+    "directory store: long id": (long_document_id, 160_000),
+    "review dispatcher: huge unexpected key": (echoed_huge_key, 2_500_000),
+}
+
+
+def _peak_mib(run: Callable[[], object]) -> float:
+    tracemalloc.start()
+    try:
+        run()
+        return tracemalloc.get_traced_memory()[1] / 2**20
+    finally:
+        tracemalloc.stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a quarter of the sizes")
+    parser.add_argument("--only", help="run the cases whose name contains this text")
+    args = parser.parse_args()
+    print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores; best of 3 runs (of 10 under 0.5 s)")
+    print(f"{'case':50} {'1x size':>11} {'time 1x/2x/4x (s)':>26} {'2x/1x':>6} {'4x/1x':>6} {'peak MiB 1x/4x':>16}")
+    for name, (case, size) in CASES.items():
+        if args.only and args.only not in name:
+            continue
+        size = size // 4 if args.quick else size
+        times = []
+        for factor in (1, 2, 4):
+            run = case(size * factor)
+            seconds = best(run, repeat=3)
+            # Short runs are repeated more: one interruption is a large share of a millisecond.
+            times.append(min(seconds, best(run, repeat=7)) if seconds < 0.5 else seconds)
+        peaks = [_peak_mib(case(size * factor)) for factor in (1, 4)]
+        shown = "/".join(f"{seconds:.3f}" for seconds in times)
+        base = max(times[0], 1e-9)
+        print(
+            f"{name:50} {size:>11,} {shown:>26} {times[1] / base:>6.2f} {times[2] / base:>6.2f} "
+            f"{peaks[0]:>7.1f}/{peaks[1]:<7.1f}"
+        )
+
+
+if __name__ == "__main__":
+    main()
