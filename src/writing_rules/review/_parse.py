@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .._describe import a_json_type
+from .._describe import a_json_type, show_key
 from .._lazy_rules import rule_data as data
 from ..tools import TextIndex, response_schema
 from ._json_safe import json_safe
@@ -164,7 +164,7 @@ def _findings_array(value: object) -> list[object]:
         raise ValueError('The reply object has no "findings" array')
     extra = [key for key in keys if key != "findings"]
     if extra:
-        names = ", ".join(repr(key) if isinstance(key, str) else f"<{type(key).__name__}>" for key in extra)
+        names = ", ".join(show_key(key) for key in extra)
         raise ValueError(f'The reply object may hold only "findings"; it also has {names}')
     findings = value["findings"]
     if not isinstance(findings, (list, tuple)):
@@ -182,7 +182,7 @@ def _malformed(item: object) -> str | None:
         return f"missing {', '.join(missing)}"
     extra = [key for key in keys if key not in _ITEM_FIELDS]
     if extra:
-        shown = ", ".join(repr(key) if isinstance(key, str) else f"<{type(key).__name__}>" for key in extra)
+        shown = ", ".join(show_key(key) for key in extra)
         return f"unexpected field {shown}; a finding has exactly {', '.join(_ITEM_FIELDS)}"
     for name in _ITEM_FIELDS:
         if not isinstance(item[name], str):
