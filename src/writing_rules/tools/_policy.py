@@ -40,16 +40,19 @@ class SignalPolicy:
     def keep(self, signals: Iterable[Mapping[str, Any]], text: str) -> list[Mapping[str, Any]]:
         """The signals of rules still in force, at ``min_level`` or above, not inside an accepted term."""
         spans = _term_spans(text, self.accept)
-        levels: dict[tuple[str, str | None], bool] = {}  # a page repeats few (rule, signal) pairs
+        levels: dict[tuple[str, str | None], str] = {}  # a page repeats few (rule, signal) pairs
         kept = []
         for signal in signals:
             if signal["ruleId"] in self.disable:
                 continue
             if self.min_level is not None:
-                pair = (signal["ruleId"], signal.get("signalId"))
-                if pair not in levels:
-                    levels[pair] = level_at_least(signal_level(*pair), self.min_level)
-                if not levels[pair]:
+                level = signal.get("level")  # the tool reports each signal's level
+                if level is None:
+                    pair = (signal["ruleId"], signal.get("signalId"))
+                    if pair not in levels:
+                        levels[pair] = signal_level(*pair)
+                    level = levels[pair]
+                if not level_at_least(level, self.min_level):
                     continue
             if spans and any(first <= signal["start"] and signal["end"] <= last for first, last in spans):
                 continue
