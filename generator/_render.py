@@ -32,6 +32,8 @@ def render_module(catalogue: Catalogue, digest: str, templates: Path) -> str:
         autoescape=False,
     )
     environment.filters["py"] = _py
+    # One value on one line: a changed pattern or index key changes that line only.
+    environment.filters["line"] = repr
     indexes = {}
     prefix_chars: set[str] = set()
     for language in LANGUAGES:

@@ -480,7 +480,7 @@ def _literal_set(items: Any) -> list[str] | None:
 class LanguageIndex:
     """What the template renders as one language's ``SignalIndex``."""
 
-    words: dict[str, tuple[tuple[int, int, tuple[str, ...]], ...]]
+    words: dict[str, tuple[tuple[int, tuple[int, ...], tuple[str, ...]], ...]]
     suffixes: tuple[tuple[str, tuple[int, ...]], ...]
     key_size: int
     partial: tuple[tuple[int, str], ...]
@@ -491,7 +491,7 @@ class LanguageIndex:
 
 KEY_LENGTH = 5  # words are looked up by their first five letters
 PREVIOUS_WORD = -1  # an entry offset meaning: the match starts at the word before this one
-_VERIFY_PAST_KEY = 2  # characters of a literal checked after its key word
+_VERIFY_PAST_KEY = 1  # characters of a literal checked after its key word
 
 
 def _key_word(literal: str, *, whole_last: bool) -> re.Match[str]:
@@ -521,7 +521,8 @@ _COMMON = frozenset(
 
 def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:
     """Index a language's patterns, given as (pattern text, ignorecase) in table order."""
-    words: dict[tuple[str, int, int], set[str]] = {}
+    # (key, pattern) -> (offsets of the key word in the literals, heads: key word + a few characters)
+    words: dict[tuple[str, int], tuple[set[int], set[str]]] = {}
     partial: dict[int, set[str]] = {}
     anchors: dict[tuple[tuple[str, ...], int], list[int]] = {}
     suffixes: dict[str, list[int]] = {}
@@ -538,11 +539,12 @@ def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:
         for marked in trigger.literals:
             literal = marked.rstrip(_END_OF_WORD)
             key = _key_word(literal, whole_last=marked != literal)
-            # Checking the literal up to just past its key word filters nearly as well as
-            # the whole literal, and keeps the table (and the module's import) small.
-            words.setdefault((key.group()[:KEY_LENGTH], index, key.start()), set()).add(
-                literal[: key.end() + _VERIFY_PAST_KEY]
-            )
+            # Only the key word and what follows it is checked; the pattern itself checks
+            # what precedes. Storing every spelling of the words before the key (their
+            # combinations ran to 16,800 literals) made the module 950 KiB.
+            offsets, heads = words.setdefault((key.group()[:KEY_LENGTH], index), (set(), set()))
+            offsets.add(key.start())
+            heads.add(literal[key.start() : key.end() + _VERIFY_PAST_KEY])
             if len(key.group()) < KEY_LENGTH and key.end() == len(literal) and marked == literal:
                 # A short word the text's word may continue: needs a lookup by its own length.
                 partial.setdefault(len(key.group()), set()).add(key.group()[0])
@@ -551,7 +553,9 @@ def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:
         for marked in trigger.next_words:
             # The match starts at the word before this one: offset PREVIOUS_WORD.
             word = marked.rstrip(_END_OF_WORD)
-            words.setdefault((word[:KEY_LENGTH], index, PREVIOUS_WORD), set()).add(word)
+            offsets, heads = words.setdefault((word[:KEY_LENGTH], index), (set(), set()))
+            offsets.add(PREVIOUS_WORD)
+            heads.add(word)
             if len(word) < KEY_LENGTH and marked == word:
                 partial.setdefault(len(word), set()).add(word[0])
         for strings, offset in trigger.anchors:
@@ -560,9 +564,11 @@ def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:
             anchors.setdefault((strings, offset), []).append(index)
         if trigger.start:
             start.append(index)
-    table: dict[str, list[tuple[int, int, tuple[str, ...]]]] = {}
-    for (prefix, index, offset), literals in sorted(words.items()):
-        table.setdefault(prefix, []).append((index, offset, tuple(sorted(literals))))
+    table: dict[str, list[tuple[int, tuple[int, ...], tuple[str, ...]]]] = {}
+    for (prefix, index), (offsets, heads) in sorted(words.items()):
+        # A head that starts with another head adds nothing: the shorter one already passes.
+        kept = tuple(head for head in sorted(heads) if not any(head.startswith(other) for other in heads - {head}))
+        table.setdefault(prefix, []).append((index, tuple(sorted(offsets)), kept))
     return LanguageIndex(
         words={key: tuple(entries) for key, entries in table.items()},
         suffixes=tuple((ending, tuple(found)) for ending, found in sorted(suffixes.items())),

@@ -1,9 +1,11 @@
 """Deferred access to the generated rule data.
 
-``_rules_data`` compiles its regular expressions when it is imported, which
-costs tens of milliseconds. Modules read it through ``rule_data`` so that
-``import writing_rules.tools`` stays about as cheap as starting Python; the
-data is imported, once, on the first attribute read.
+Importing ``_rules_data`` builds the catalogue (its patterns compile later,
+each on first use). Modules read it through ``rule_data`` so that ``import
+writing_rules.tools`` stays about as cheap as starting Python; the data is
+imported, once, on the first attribute read, or by ``load_rule_data()``, which
+every dispatcher factory calls so that no dispatch ever imports (reads) a
+file.
 
 For a type checker ``rule_data`` is the generated module itself, so every
 read is checked against the annotations the generator writes (``RULES:
@@ -15,9 +17,15 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-__all__ = ["rule_data"]
+__all__ = ["load_rule_data", "rule_data"]
 
 _MODULE = "writing_rules._rules_data"
+
+
+def load_rule_data() -> None:
+    """Import the rule data now (a dispatcher is being created), not during a call."""
+    if _MODULE not in sys.modules:
+        from . import _rules_data  # noqa: F401
 
 
 class _RuleData:

@@ -8,6 +8,7 @@ is two UTF-16 code units and a lone surrogate is one.
 
 from __future__ import annotations
 
+import codecs
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
@@ -17,6 +18,8 @@ __all__ = ["LINE_BREAK", "line_column", "line_starts", "lines_with_breaks", "spl
 
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _LINE_BREAK_KEPT = re.compile(r"(\r\n|\r|\n)")
+# Look the codec up now: its first use imports encodings.utf_16_le, and no tool call may import (read) a file.
+codecs.lookup("utf-16-le")
 
 
 def line_starts(text: str) -> list[int]:

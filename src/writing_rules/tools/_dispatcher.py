@@ -13,6 +13,7 @@ from operator import itemgetter
 from typing import Any
 
 from .._arguments import ArgumentProblem, ranked_problem
+from .._lazy_rules import load_rule_data
 from .._lazy_rules import rule_data as data
 from .._text_units import utf16_length
 from .._tool_call import (
@@ -305,6 +306,7 @@ def create_writing_tool_dispatcher(
     (``disable``, ``min-level``, ``accept``; the keys about files are allowed
     and ignored), or ``writing_rules.lint`` settings.
     """
+    load_rule_data()  # here, so that no dispatch imports (reads) a file
     policy = to_signal_policy(config)
     review = to_review_context(review_context)
     comparison = to_model_comparison_context(model_comparison_context)

@@ -104,10 +104,13 @@ def _pattern_spans(text: str, language: str, selected: list[int]) -> Iterator[tu
                 candidates[i].append(0)
     full = set(index.full)
     for i in selected:
-        regex = table[i].regex
         if i in full:
-            yield i, plain_spans(regex, text)
+            yield i, plain_spans(table[i].regex, text)
             continue
+        if not candidates[i]:
+            yield i, []  # its trigger is not in the text: the pattern is not even compiled
+            continue
+        regex = table[i].regex
         spans: list[tuple[int, int]] = []
         last_end = -1
         previous = -1
@@ -166,21 +169,21 @@ def _word_candidates(
             key = match[1]
             entries = get(key)
             if entries is not None:
-                _check(entries, text, folded, low, low + match.start(), wanted, narrowed, candidates, fold)
+                _check(entries, text, folded, low, low + match.start(), wanted, narrowed, candidates)
             if partial_firsts and key[0] in partial_firsts:
                 for short, firsts in partial:
                     if len(key) <= short or key[0] not in firsts:
                         continue
                     entries = get(key[:short])
                     if entries is not None:
-                        _check(entries, text, folded, low, low + match.start(), wanted, narrowed, candidates, fold)
+                        _check(entries, text, folded, low, low + match.start(), wanted, narrowed, candidates)
         if endings is not None:
             _suffix_candidates(text, folded, low, high, endings, candidates)
         low = high
 
 
 def _check(
-    entries: Iterable[tuple[int, int, tuple[str, ...]]],
+    entries: Iterable[tuple[int, tuple[int, ...], tuple[str, ...]]],
     text: str,
     folded: str,
     window: int,
@@ -188,24 +191,21 @@ def _check(
     wanted: set[int],
     narrowed: bool,
     candidates: dict[int, list[int]],
-    fold: tuple[tuple[str, str], ...] | None,
 ) -> None:
-    for i, offset, literals in entries:
+    for i, offsets, heads in entries:
         if narrowed and i not in wanted:
             continue
-        if offset == _PREVIOUS_WORD:
-            # The pattern starts at the word before this one (its look-ahead names this word).
-            if folded.startswith(literals, position - window) and position >= 2:
-                # One separator, then the previous word: found by walking back over its letters.
-                candidates[i].append(_word_start(text, position - 1))
+        # The key word and the letters after it; the pattern checks what precedes.
+        if not folded.startswith(heads, position - window):
             continue
-        start = position - offset
-        if start >= window:
-            if folded.startswith(literals, start - window):
-                candidates[i].append(start)
-        elif start >= 0 and _lowercase(text[start : start + _REACH], fold).startswith(literals):
-            # The literal begins in the previous window.
-            candidates[i].append(start)
+        for offset in offsets:
+            if offset == _PREVIOUS_WORD:
+                # The pattern starts at the word before this one (its look-ahead names this word).
+                if position >= 2:
+                    # One separator, then the previous word: found by walking back over its letters.
+                    candidates[i].append(_word_start(text, position - 1))
+            elif offset <= position:
+                candidates[i].append(position - offset)
 
 
 def _lowercase(text: str, fold: tuple[tuple[str, str], ...] | None) -> str:

@@ -1,0 +1,85 @@
+"""No dispatch opens a file or imports a module: an audit hook armed after the dispatcher is made sees none.
+
+The rule data is imported when the dispatcher is created (or earlier); a tool
+call must not import it, nor anything else, because an import reads files and
+a host may call the tools where files are slow, locked or watched.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+
+_SCRIPT = textwrap.dedent(
+    """
+    import json, sys
+    from writing_rules.tools import create_writing_tool_dispatcher
+    from writing_rules.documents import MemoryDocumentStore, create_document_tool_dispatcher
+
+    def evidence(query, context):
+        return {"status": "evidence-missing", "query": dict(query), "bestValue": None,
+                "highestDetection": None, "sources": [], "explanation": "none", "limitations": []}
+
+    before = "writing_rules._rules_data" in sys.modules
+    tools = create_writing_tool_dispatcher(
+        review_context={"audience": "Operators", "goal": "Restore the service"},
+        model_comparison_context={"available_model_ids": ["model-a"], "cohort_ids": ["cohort-1"]},
+        get_model_comparison_evidence=evidence,
+    )
+    store = MemoryDocumentStore({"guide.md": "# Guide\\n\\nA powerful API.\\n"})
+    documents = create_document_tool_dispatcher(store)
+    loaded = "writing_rules._rules_data" in sys.modules
+    german = "Das ist eine leistungsstarke und nahtlose Lösung, die garantiert funktioniert. " * 40
+    english = "This powerful, seamless API simply works; we leverage it every time. " * 40
+    calls = [
+        {"name": "get_writing_rules", "arguments": {}},
+        {"name": "get_writing_rules", "arguments": {"detail": "full", "language": "de"}},
+        {"name": "compose_writing_review_prompt", "arguments": {"profile": "public-docs", "maxFindings": 3}},
+        {"name": "compose_writing_review_prompt", "arguments": {"profile": "public-docs", "language": "de"}},
+        {"name": "find_writing_signals", "arguments": {"text": english}},
+        {"name": "find_writing_signals", "arguments": {"text": german}},
+        {"name": "find_writing_signals", "arguments": {"text": english, "language": "en", "ruleIds": ["word-choice"]}},
+        {"name": "get_model_comparison_evidence", "arguments": {"language": "en", "profile": "public-docs",
+                                                                "role": "judge", "cohortId": "cohort-1"}},
+        {"name": "find_writing_signals", "arguments": {"text": "x", "language": "EN"}},
+        {"name": "find_writing_signals", "arguments": {"text": 3}},
+        {"name": "nope", "arguments": {}},
+    ]
+    document_calls = [
+        {"name": "read_document", "arguments": {"id": "guide.md"}},
+        {"name": "write_document", "arguments": {"id": "guide.md", "operations": [
+            {"operation": "replaceBlock", "oldBlock": "A powerful API.", "newBlock": "An API."}]}},
+        {"name": "read_document", "arguments": {"id": "missing.md"}},
+    ]
+    events = []
+
+    def audit(event, args):
+        if event == "open" or event == "import" or event.startswith(("os.", "subprocess.", "socket.")):
+            events.append([event, repr(args)[:200]])
+
+    sys.addaudithook(audit)
+    results = [tools.dispatch(call) for call in calls]
+    results += [documents.dispatch(call) for call in document_calls]
+    sys.stdout.write(json.dumps({"before": before, "loaded": loaded, "events": events,
+                                 "ok": [r["ok"] for r in results], "documentCalls": len(document_calls)}))
+    """
+)
+
+
+def test_no_dispatch_opens_a_file_or_imports_a_module() -> None:
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run(
+        [sys.executable, "-c", _SCRIPT], capture_output=True, text=True, env=environment, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["before"] is False  # importing the packages alone does not load the rule data...
+    assert report["loaded"] is True  # ...creating a dispatcher does
+    assert report["events"] == []
+    assert report["ok"] == [True] * 8 + [False] * 3 + [True, True, False]
