@@ -567,8 +567,12 @@ def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:
     table: dict[str, list[tuple[int, tuple[int, ...], tuple[str, ...]]]] = {}
     for (prefix, index), (offsets, heads) in sorted(words.items()):
         # A head that starts with another head adds nothing: the shorter one already passes.
-        kept = tuple(head for head in sorted(heads) if not any(head.startswith(other) for other in heads - {head}))
-        table.setdefault(prefix, []).append((index, tuple(sorted(offsets)), kept))
+        kept = [head for head in sorted(heads) if not any(head.startswith(other) for other in heads - {head})]
+        # Every head starts with its key, which the lookup has matched already: store what follows.
+        assert all(head.startswith(prefix) for head in kept), (prefix, kept)
+        table.setdefault(prefix, []).append(
+            (index, tuple(sorted(offsets)), tuple(head[len(prefix) :] for head in kept))
+        )
     return LanguageIndex(
         words={key: tuple(entries) for key, entries in table.items()},
         suffixes=tuple((ending, tuple(found)) for ending, found in sorted(suffixes.items())),

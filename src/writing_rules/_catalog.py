@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
-__all__ = ["Example", "Profile", "Rule", "RuleText", "SignalIndex", "SignalPattern"]
+__all__ = ["Example", "Profile", "Rule", "RuleText", "SignalIndex", "SignalPattern", "signal_table"]
 
 
 @dataclass(frozen=True)
@@ -79,16 +79,21 @@ class SignalPattern:
         return self.source if isinstance(self.source, re.Pattern) else re.compile(self.source)
 
 
+def signal_table(language: str, rows: tuple[tuple[str, str, str], ...]) -> tuple[SignalPattern, ...]:
+    """One language's patterns from the generated module's rows ``(rule id, signal id, pattern text)``."""
+    return tuple(SignalPattern(rule_id, signal_id, language, source) for rule_id, signal_id, source in rows)
+
+
 @dataclass(frozen=True)
 class SignalIndex:
     """Where each pattern of one language's table can start matching (see the scanner).
 
     Pattern numbers are positions in that language's ``SIGNAL_TABLES`` entry.
-    ``words`` maps the first letters of a lowercase word to entries
-    ``(pattern, offsets, heads)``: where the lowercased text at such a word
-    starts with one of ``heads`` (the key word and the characters after it),
-    the pattern can match ``offset`` characters before the word, for each of
-    ``offsets``; the pattern itself checks what precedes. The offset -1 means
+    ``words`` maps the first letters of a lowercase word (the key) to entries
+    ``(pattern, offsets, tails)``: where the lowercased text after such a key
+    continues with one of ``tails`` (the rest of the key word and the
+    character after it), the pattern can match ``offset`` characters before
+    the word, for each of ``offsets``; the pattern itself checks what precedes. The offset -1 means
     the match starts at the word before (a pattern whose look-ahead names the
     word that follows).
     """

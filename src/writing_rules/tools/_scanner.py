@@ -169,14 +169,14 @@ def _word_candidates(
             key = match[1]
             entries = get(key)
             if entries is not None:
-                _check(entries, text, folded, low, low + match.start(), wanted, narrowed, candidates)
+                _check(entries, text, folded, low, low + match.start(), len(key), wanted, narrowed, candidates)
             if partial_firsts and key[0] in partial_firsts:
                 for short, firsts in partial:
                     if len(key) <= short or key[0] not in firsts:
                         continue
                     entries = get(key[:short])
                     if entries is not None:
-                        _check(entries, text, folded, low, low + match.start(), wanted, narrowed, candidates)
+                        _check(entries, text, folded, low, low + match.start(), short, wanted, narrowed, candidates)
         if endings is not None:
             _suffix_candidates(text, folded, low, high, endings, candidates)
         low = high
@@ -188,15 +188,18 @@ def _check(
     folded: str,
     window: int,
     position: int,
+    key_length: int,
     wanted: set[int],
     narrowed: bool,
     candidates: dict[int, list[int]],
 ) -> None:
-    for i, offsets, heads in entries:
+    after_key = position - window + key_length
+    for i, offsets, tails in entries:
         if narrowed and i not in wanted:
             continue
-        # The key word and the letters after it; the pattern checks what precedes.
-        if not folded.startswith(heads, position - window):
+        # The rest of the key word and the letter after it (the lookup matched the key);
+        # the pattern itself checks what precedes.
+        if not folded.startswith(tails, after_key):
             continue
         for offset in offsets:
             if offset == _PREVIOUS_WORD:
