@@ -11,10 +11,9 @@ from functools import partial
 from typing import Any, TextIO
 
 from .._lazy_rules import rule_data as data
-from ..documents import DOCUMENTATION_FILES, DirectoryDocumentStore, DocumentStore, create_document_tool_dispatcher
+from ..documents import DOCUMENTATION_FILES
 from ..lint import ConfigError
 from ..tools import create_writing_tool_dispatcher, writing_review_tools
-from ._fix import fix_file
 from ._formats import FORMATS, iter_json, render_github, render_html_report, render_sarif, render_text
 from ._linting import LintRun, LintUsageError, add_lint_arguments, prepare_lint
 from ._scan import (
@@ -259,6 +258,8 @@ def _fix_all(
     results: list[FileScan] = list(failed)
     fixed = remaining = 0
     how = "would fix" if args.dry_run else "fixed"
+    from ._fix import fix_file  # the document editor, only for --fix
+
     for path in paths:
         outcome = fix_file(path, partial(scan_text_as, path, lint.options_for(path, options)), dry_run=args.dry_run)
         stdout.write(outcome.diff if args.dry_run else "")
@@ -403,6 +404,8 @@ def _prompt(args: argparse.Namespace, stdout: TextIO) -> int:
 def _tools(args: argparse.Namespace, stdout: TextIO) -> int:
     descriptors = writing_review_tools()
     if args.documents:
+        from ..documents import DirectoryDocumentStore, create_document_tool_dispatcher
+
         descriptors += create_document_tool_dispatcher(DirectoryDocumentStore(os.getcwd())).tools()
     if args.format != "neutral":
         try:
@@ -438,6 +441,8 @@ def _edit(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) 
         raise UsageError(f"--ops {args.ops} is not a JSON list of operations: {error}") from None
     except RecursionError:
         raise UsageError(f"--ops {args.ops} is nested too deeply to be a list of operations") from None
+    from ..documents import DirectoryDocumentStore, DocumentStore, create_document_tool_dispatcher
+
     include = (*DOCUMENTATION_FILES, *(args.include or ()))
     if args.store is None:
         root = os.getcwd()

@@ -10,7 +10,6 @@ from typing import Any
 from .. import __version__
 from .._lazy_rules import rule_data as data
 from .._text_units import LINE_BREAK
-from ..review import ReportDocument, render_report
 from ._scan import STDIN_NAME, FileScan
 
 __all__ = ["FORMATS", "render_github", "render_html_report", "render_json", "render_sarif", "render_text"]
@@ -213,6 +212,8 @@ def render_html_report(results: Sequence[FileScan], language: str | None = None)
     Rule texts are in ``language``; with ``--language auto`` they follow the
     files when all of them were detected as one language, else English.
     """
+    from ..review import ReportDocument, render_report  # only --format html needs the report
+
     if language is None:
         languages = {result.language for result in _scanned(results)}
         language = languages.pop() if len(languages) == 1 else "en"

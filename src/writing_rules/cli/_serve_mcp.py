@@ -10,7 +10,7 @@ import argparse
 import contextlib
 from typing import TYPE_CHECKING, Any, TextIO
 
-from ..documents import DOCUMENTATION_FILES, DirectoryDocumentStore, create_document_tool_dispatcher
+from ..documents import DOCUMENTATION_FILES
 from ..tools import create_writing_tool_dispatcher
 from ._stores import STORE_LOCATIONS, database_store, is_database_url
 
@@ -99,6 +99,7 @@ def _team_settings(args: argparse.Namespace) -> Any:
 
 
 def _router(args: argparse.Namespace) -> McpToolRouter:
+    from ..documents import DirectoryDocumentStore, create_document_tool_dispatcher
     from ..mcp import McpToolRouter
 
     if (args.audience is None) != (args.goal is None):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ..documents import DocumentStore, PostgresDocumentStore, SqliteDocumentStore
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..documents import DocumentStore
 
 __all__ = ["STORE_LOCATIONS", "database_store", "is_database_url"]
 
@@ -23,6 +25,8 @@ def database_store(location: str) -> DocumentStore | None:
     """
     if not is_database_url(location):
         return None
+    from ..documents import PostgresDocumentStore, SqliteDocumentStore  # sqlite3 and psycopg only when used
+
     if location.startswith(_POSTGRES):
         return PostgresDocumentStore(location).open()
     path = location[len("sqlite:") :]

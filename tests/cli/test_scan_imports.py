@@ -1,0 +1,46 @@
+"""A one-page scan imports only what scanning needs: start-up is most of what pre-commit and editors feel."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# What other commands need and a scan never does: the document tools' asyncio, the
+# stores' sqlite3, the process pool for --jobs, the HTML report, the package metadata.
+NOT_FOR_SCAN = (
+    "asyncio",
+    "sqlite3",
+    "concurrent.futures.process",
+    "importlib.metadata",
+    "writing_rules.documents._dispatcher",
+    "writing_rules.documents._sqlite_store",
+    "writing_rules.documents._postgres_store",
+    "writing_rules.review._html",
+    "writing_rules.mcp",
+)
+
+
+def test_scan_of_one_page_imports_nothing_it_does_not_use() -> None:
+    code = (
+        "import json, sys\n"
+        "from writing_rules.cli import main\n"
+        "status = main(['scan', '--no-fail', sys.argv[1]])\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(ROOT / "examples" / "getting-started.md")],
+        capture_output=True,
+        text=True,
+        env=environment,
+        cwd=ROOT,
+        check=True,
+    )
+    loaded = set(json.loads(done.stdout.strip().splitlines()[-1]))
+    assert "getting-started.md" in done.stdout  # it did scan
+    assert sorted(name for name in NOT_FOR_SCAN if name in loaded) == []
