@@ -12,6 +12,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from writing_rules.documents import (
     DOCUMENTATION_FILES,
@@ -252,3 +254,41 @@ def test_a_fresh_temporary_file_of_a_live_writer_is_left_alone(tmp_path: Path) -
     (tmp_path / ".wr-0123456789abcdef.tmp").write_text("being written")
     DirectoryDocumentStore(tmp_path).write("doc.md", "new\n")
     assert (tmp_path / ".wr-0123456789abcdef.tmp").exists()
+
+
+# -- any id a model can send ------------------------------------------------------------------------
+
+_PARTS = st.sampled_from(["a", "b.md", ".git", "config", "..", ".", "", "in", "out", "loop", "x:y.md", "\\", "c.txt"])
+_IDS = st.lists(_PARTS, min_size=1, max_size=6).map("/".join) | st.text(max_size=30)
+
+
+@pytest.fixture(scope="module")
+def maze(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A root with documents, hidden files, and links that stay inside, leave it, or loop."""
+    base = tmp_path_factory.mktemp("maze")
+    (base / "secret.md").write_text("OUTSIDE")
+    root = base / "root"
+    (root / "a").mkdir(parents=True)
+    (root / ".git").mkdir()
+    (root / ".git" / "config").write_text("HIDDEN")
+    (root / "a" / "b.md").write_text("inside b")
+    (root / "b.md").write_text("inside top")
+    (root / "x:y.md").write_text("inside colon")
+    (root / "c.txt").write_text("inside text")
+    (root / "in").symlink_to(root / "a")
+    (root / "out").symlink_to(base)
+    (root / "loop").symlink_to("loop")
+    (root / "a" / "up").symlink_to("..")
+    return root
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(id=_IDS)
+def test_no_id_reads_outside_the_policy_or_fails_internally(maze: Path, id: str) -> None:
+    dispatcher = create_document_tool_dispatcher(DirectoryDocumentStore(maze))
+    result = dispatcher.dispatch({"name": "read_document", "arguments": {"id": id}})
+    if result["ok"]:
+        assert result["data"]["content"] in {"inside b", "inside top", "inside colon", "inside text"}
+    else:
+        assert result["error"]["code"] in {"invalid-arguments", "document-not-found", "document-unreadable"}
+    assert "OUTSIDE" not in str(result) and "HIDDEN" not in str(result)
