@@ -13,6 +13,7 @@ import jsonschema
 
 from ._errors import RuleSourceError
 from ._fixes import Fix, check_fixes, check_rule_fixes
+from ._prose_examples import example_spans
 from ._redos import static_problems
 from ._sources import LANGUAGES, SUBSECTIONS, RuleFile, SourceTree, parse_examples
 from ._timing import TimedPattern, timing_problems
@@ -58,6 +59,8 @@ class Rule:
     tags: tuple[str, ...]
     texts: dict[str, RuleText]
     signals: tuple[Signal, ...]
+    # Hit contexts in which the rule does not apply: the scanner drops such hits (prose.md).
+    excluded_contexts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -235,7 +238,12 @@ def _check_rule(
         )
         for language in LANGUAGES
     }
+    excluded = tuple(front.get("excluded_contexts") or ())
+    _check_contexts(rule_file, excluded, full_texts, problems)
+    if len(problems) > start:
+        return None
     return Rule(
+        excluded_contexts=excluded,
         id=front["id"],
         level=front["level"],
         profiles=tuple(front["profiles"]),
@@ -243,6 +251,40 @@ def _check_rule(
         texts=full_texts,
         signals=tuple(signals),
     )
+
+
+# What each language's "Applies when" must say for a context the rule excludes, so
+# that the model (which reads that text) and the scanner (which drops the hits)
+# follow one rule.
+_CONTEXT_WORDS = {
+    "en": {
+        "negated": re.compile(r"negat", re.IGNORECASE),
+        "quotation": re.compile(r"quot", re.IGNORECASE),
+        "heading": re.compile(r"heading", re.IGNORECASE),
+        "code": re.compile(r"\bcode\b", re.IGNORECASE),
+    },
+    "de": {
+        "negated": re.compile(r"vernein|negation|negiert", re.IGNORECASE),
+        "quotation": re.compile(r"zitat|zitiert|anführungszeichen", re.IGNORECASE),
+        "heading": re.compile(r"überschrift", re.IGNORECASE),
+        "code": re.compile(r"\bcode", re.IGNORECASE),
+    },
+}
+
+
+def _check_contexts(
+    rule_file: RuleFile, excluded: tuple[str, ...], texts: dict[str, RuleText], problems: list[RuleSourceError]
+) -> None:
+    for index, context in enumerate(excluded):
+        for language in LANGUAGES:
+            if not _CONTEXT_WORDS[language][context].search(texts[language].applies_when):
+                problems.append(
+                    rule_file.front.at(
+                        ("excluded_contexts", index),
+                        f"excluded context {context!r} is not named in '## {language}' '### Applies when'; "
+                        "say there that the rule does not apply to it, so the model and the scanner agree",
+                    )
+                )
 
 
 def _check_body(
@@ -421,11 +463,11 @@ def _check_examples(
     for number, example in enumerate(item["must_match"]):
         marked = [(m.start() - 4 * i, m.end() - 4 * (i + 1)) for i, m in enumerate(_MARK.finditer(example))]
         text = _MARK.sub(r"\1", example)
-        spans = [m.span() for m in regex.finditer(text) if m.end() > m.start()]
+        spans, empty = example_spans(regex, text)
         where = (*path, "must_match", number)
         if not spans:
             problems.append(doc.at(where, f"pattern does not match this must_match example: {text!r}"))
-        elif any(m.end() == m.start() for m in regex.finditer(text)):
+        elif empty:
             problems.append(doc.at(where, "pattern produces an empty match on this example"))
         elif marked and spans != marked:
             got = ", ".join(repr(text[s:e]) for s, e in spans)
@@ -436,6 +478,7 @@ def _check_examples(
         if "[[" in example:
             problems.append(doc.at(where, "must_not_match examples cannot mark a span with [[ ]]"))
             continue
-        hit = regex.search(example)
-        if hit is not None:
-            problems.append(doc.at(where, f"pattern matches {hit.group(0)!r} in this must_not_match example"))
+        hits, _ = example_spans(regex, example)
+        if hits:
+            start, end = hits[0]
+            problems.append(doc.at(where, f"pattern matches {example[start:end]!r} in this must_not_match example"))

@@ -1,4 +1,4 @@
-"""Long files: chunked scans report the same positions as one scan of the whole text."""
+"""Whole files: the CLI's scan of any length reports what the tool reports, in whole-file positions."""
 
 from __future__ import annotations
 
@@ -28,14 +28,13 @@ _TEXTS = st.lists(st.tuples(_WORDS, _SEPARATORS), max_size=60).map(
 
 
 @settings(max_examples=150, deadline=None)
-@given(_TEXTS, st.integers(min_value=12, max_value=60))  # wider than any word: no hard cuts
-def test_chunked_scan_equals_whole_scan(text: str, limit: int) -> None:
-    chunked = scan_whole_text(DISPATCH, text, ARGUMENTS, limit=limit)
+@given(_TEXTS)
+def test_whole_file_scan_equals_the_tool(text: str) -> None:
+    scanned = scan_whole_text(DISPATCH, text, ARGUMENTS)
     expected = whole(text)
-    # Context flags may differ only where a cut parts a clause; positions never.
-    strip = lambda signals: [{k: v for k, v in s.items() if k != "context"} for s in signals]  # noqa: E731
-    assert strip(chunked["signals"]) == strip(expected)
-    assert chunked["totalSignals"] == len(expected)
+    assert scanned["signals"] == expected
+    assert scanned["totalSignals"] == len(expected)
+    assert scanned["note"] is None
 
 
 @settings(max_examples=150, deadline=None)

@@ -207,3 +207,30 @@ def test_a_pattern_keyed_by_its_words_passes_the_index_check(tmp_path: Path) -> 
     text = WORD_CHOICE.replace("'(?i)\\b(?:powerful|seamless(?:ly)?)\\b'", "'(?i)(?<=, )powerful\\b'")
     text = text.replace("- A [[powerful]] API.", "- A fast, [[powerful]] API.")
     compile_sources(write_tree(tmp_path, **{RULE: text}), timed=False)  # raises on any problem
+
+
+def test_excluded_contexts_are_emitted_when_the_rule_text_names_them(tmp_path: Path) -> None:
+    text = PLAIN_RULE.replace("profiles: [public-docs]\n", "profiles: [public-docs]\nexcluded_contexts: [negated]\n")
+    text = text.replace("Always.", "Always, except negated statements.").replace("Immer.", "Immer, außer Verneinungen.")
+    result = compile_sources(write_tree(tmp_path, **{PLAIN: text}), timed=False)
+    (rule, _) = result.catalogue.rules
+    assert rule.excluded_contexts == ("negated",)
+
+
+def test_an_excluded_context_the_rule_text_does_not_name_is_refused(tmp_path: Path) -> None:
+    text = PLAIN_RULE.replace("profiles: [public-docs]\n", "profiles: [public-docs]\nexcluded_contexts: [heading]\n")
+    found = problems_of(write_tree(tmp_path, **{PLAIN: text}))
+    line = line_of(text, "excluded_contexts")
+    assert [problem.split(": ", 1)[0] for problem in found] == [f"{PLAIN}:{line}:21", f"{PLAIN}:{line}:21"]
+    assert sorted(problem.split(": ", 1)[1] for problem in found) == [
+        f"excluded context 'heading' is not named in '## {language}' '### Applies when'; say there that the rule "
+        "does not apply to it, so the model and the scanner agree"
+        for language in ("de", "en")
+    ]
+
+
+def test_an_unknown_context_is_a_schema_error(tmp_path: Path) -> None:
+    text = PLAIN_RULE.replace("profiles: [public-docs]\n", "profiles: [public-docs]\nexcluded_contexts: [tables]\n")
+    (problem,) = problems_of(write_tree(tmp_path, **{PLAIN: text}))
+    assert problem.startswith(f"{PLAIN}:{line_of(text, 'excluded_contexts')}:")
+    assert "tables" in problem

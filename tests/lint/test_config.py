@@ -174,7 +174,7 @@ def test_markup_per_glob_reads_rst_comments(repo: Path, scan) -> None:
         ('disable = ["filer"]\n', 1, "did you mean 'filler'?"),
         ('include = "docs/**"\n', 1, 'include = ["docs/**"]'),
         ('rule = ["filler"]\n', 1, "valid keys: language, profile, rules, disable, min-level"),
-        ('[markup]\n"*.txt" = "asciidoc"\n', 2, "markdown, rst, html, text"),
+        ('[markup]\n"*.txt" = "asciidoc"\n', 2, "markdown, mdx, rst, html, text"),
         ('[[overrides]]\ndisable = ["filler"]\n', 1, "needs paths"),
         ('[[overrides]]\npaths = ["a"]\n\n[[overrides]]\npaths = ["b"]\nexclude = ["c"]\n', 6, "valid keys: paths"),
         ("accept = [1, 2]\n", 1, "accept must be an array"),

@@ -234,7 +234,7 @@ def test_lines_and_columns_are_one_based_with_every_line_ending(text: str, line:
         ("    A powerful API.\n", "inCode"),
         ("They said “a powerful API”.", "inQuote"),
         ('They said "a powerful API".', "inQuote"),
-        ("> A powerful API.", "inQuote"),
+        ("> They said “a powerful API”.", "inQuote"),
         ("It is not powerful.", "negated"),
         ("It is never powerful.", "negated"),
         ("It isn't powerful.", "negated"),
@@ -266,7 +266,8 @@ def test_hits_are_not_dropped_in_code_quotes_or_negations() -> None:
     signals = hype(text)
     assert len(signals) == 4
     assert [s["context"]["inCode"] for s in signals] == [False, True, False, False]
-    assert [s["context"]["inQuote"] for s in signals] == [False, False, True, False]
+    # A block quote is prose (in docs mostly a note), not a quotation.
+    assert [s["context"]["inQuote"] for s in signals] == [False, False, False, False]
     assert [s["context"]["negated"] for s in signals] == [False, False, False, True]
 
 

@@ -14,9 +14,12 @@ from typing import Any
 
 from .._lazy_rules import rule_data as data
 from .._text_units import LINE_BREAK, utf16_length
+from ..prose import read_prose
 from ..tools import scan_text
 
-__all__ = ["ScanError", "join_pieces", "scan_whole_text", "split_points"]
+__all__ = ["DEFAULT_FRONT_MATTER_KEYS", "ScanError", "join_pieces", "scan_whole_text", "split_points"]
+
+DEFAULT_FRONT_MATTER_KEYS = ("title", "description")
 
 _FENCE = re.compile(r"[ \t]{0,3}(```|~~~)")
 
@@ -138,8 +141,15 @@ def scan_whole_text(
     arguments: Mapping[str, Any],
     *,
     limit: int = data.MAX_TEXT_UNITS,
+    markup: str = "markdown",
+    front_matter_keys: Sequence[str] | None = DEFAULT_FRONT_MATTER_KEYS,
 ) -> dict[str, Any]:
-    """``find_writing_signals`` data for all of ``text``, with every signal kept.
+    """``find_writing_signals`` data for all of ``text`` read as ``markup``, with every signal kept.
+
+    Each piece is read into its prose view (``writing_rules.prose``) and scanned
+    over it; ``front_matter_keys`` None: the text cannot open with front matter
+    (a later piece of a file). ``note`` says why a piece was read as plain text
+    (its reader failed), else it is None.
 
     ``arguments`` are the tool's other arguments (``language``, ``profile``,
     ``ruleIds``); raises ``ScanError`` when the tool refuses them. The tool
@@ -153,14 +163,23 @@ def scan_whole_text(
     rule_ids = tuple(envelope["data"]["ruleIds"])
     language = envelope["data"]["language"]
     starts = split_points(text, limit)
-    pieces = (text[first:following] for first, following in zip(starts, [*starts[1:], len(text)], strict=True))
-    signals = join_pieces(
-        text, starts, (scan_text(piece, language, rule_ids, len(piece) + 1)["signals"] for piece in pieces)
-    )
+    notes: list[str] = []
+
+    def scanned(first: int, following: int) -> list[dict[str, Any]]:
+        piece = text[first:following]
+        view = read_prose(piece, markup, front_matter_keys=front_matter_keys if first == 0 else None)
+        if view.note is not None:
+            notes.append(view.note)
+        found: list[dict[str, Any]] = scan_text(piece, language, rule_ids, len(piece) + 1, view=view)["signals"]
+        return found
+
+    bounds = zip(starts, [*starts[1:], len(text)], strict=True)
+    signals = join_pieces(text, starts, [scanned(first, following) for first, following in bounds])
     return {
         "language": language,
         "ruleIds": list(rule_ids),
         "signals": signals,
         "totalSignals": len(signals),
         "truncated": False,
+        "note": notes[0] if notes else None,
     }

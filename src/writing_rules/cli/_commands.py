@@ -13,6 +13,7 @@ from typing import Any, TextIO
 from .._lazy_rules import rule_data as data
 from ..documents import DOCUMENTATION_FILES
 from ..lint import ConfigError
+from ..prose import MARKUPS
 from ..tools import create_writing_tool_dispatcher, writing_review_tools
 from ._formats import FORMATS, iter_json, render_github, render_html_report, render_sarif, render_text
 from ._linting import LintRun, LintUsageError, add_lint_arguments, prepare_lint
@@ -108,6 +109,13 @@ def build_parser() -> argparse.ArgumentParser:
     scan.add_argument("--profile", help=f"scan with one profile's rules ({_PROFILES})")
     scan.add_argument("--rule", action="append", metavar="RULE_ID", help="scan with this rule (repeatable)")
     scan.add_argument("--max-signals", type=_positive, metavar="N", help="report at most N signals per file")
+    scan.add_argument(
+        "--markup",
+        choices=("auto", *MARKUPS),
+        help="how to read the files: auto (default) by extension (.md markdown, .mdx mdx, .rst rst, "
+        ".html/.htm html, .txt text, anything else markdown)",
+    )
+    scan.add_argument("--include-code", action="store_true", help="also report signals inside code, marked as code")
     scan.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
     scan.add_argument("--output", metavar="FILE", help="write the report to FILE instead of standard output")
     scan.add_argument("--no-fail", action="store_true", help="exit 0 even when signals were found")
@@ -290,6 +298,7 @@ def _scan(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) 
         tuple(args.rule or ()),
         args.max_signals,
         max_file_size=args.max_file_size,
+        include_code=args.include_code,
     )
     _check_selection(options)
     if args.dry_run and not args.fix:
@@ -319,6 +328,8 @@ def _scan(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) 
     for result in results:
         if result.cache_warning is not None:
             warnings.add(result.cache_warning)
+        if result.reader_note is not None:
+            stderr.write(f"writing-rules: {result.path}: {result.reader_note}\n")
         if result.error is not None:
             stderr.write(f"writing-rules: {result.path}: {result.error}; not scanned\n")
         elif result.data is not None:

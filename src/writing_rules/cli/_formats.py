@@ -48,7 +48,10 @@ def render_text(results: Sequence[FileScan]) -> str:
             match = _quoted(signal["match"])
             key = (signal["ruleId"], result.language)
             title = titles.get(key) or titles.setdefault(key, _title(*key))
-            lines.append(f"{result.path}:{signal['line']}:{signal['column']}: {signal['ruleId']}: {match} {title}")
+            code = " (in code)" if signal["context"]["inCode"] else ""
+            lines.append(
+                f"{result.path}:{signal['line']}:{signal['column']}: {signal['ruleId']}: {match} {title}{code}"
+            )
     return "".join(line + "\n" for line in lines)
 
 

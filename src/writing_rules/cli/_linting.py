@@ -96,6 +96,8 @@ class LintRun:
             changes["min_level"] = args.min_level
         elif settings.min_level is None:
             changes["min_level"] = DEFAULT_MIN_LEVEL  # the command line's default view
+        if getattr(args, "markup", None) is not None:
+            changes["markup"] = args.markup
         return replace(settings, **changes)
 
     def options_for(self, path: str, options: ScanOptions) -> ScanOptions:

@@ -16,7 +16,7 @@ from .._lazy_rules import rule_data as data
 from .._text_units import utf16_length
 from ..lint import FileSettings, LintedText, ResultCache, cache_key, lint_signals, markup_for
 from ..tools import create_writing_tool_dispatcher
-from ._chunks import join_pieces, scan_whole_text, split_points
+from ._chunks import DEFAULT_FRONT_MATTER_KEYS, join_pieces, scan_whole_text, split_points
 from ._language import detect_language
 
 __all__ = [
@@ -34,7 +34,7 @@ __all__ = [
     "scan_text_as",
 ]
 
-DEFAULT_GLOBS = ("*.md", "*.markdown", "*.txt", "*.rst")
+DEFAULT_GLOBS = ("*.md", "*.markdown", "*.mdx", "*.txt", "*.rst")
 STDIN = "-"
 STDIN_NAME = "<stdin>"  # how results from standard input are labelled
 # Texts longer than this are scanned in pieces (cut as for the tool's limit: blank lines outside
@@ -63,6 +63,7 @@ class ScanOptions:
     fingerprints: bool = False
     stdin_name: str | None = None
     max_file_size: int = MAX_FILE_SIZE
+    include_code: bool = False  # keep hits inside code (context.inCode); left out by default
 
     def tool_arguments(self, language: str) -> dict[str, Any]:
         arguments: dict[str, Any] = {"language": language}
@@ -86,6 +87,7 @@ class FileScan:
     lint: LintedText | None = None
     cache_warning: str | None = None
     note: str = ""  # what the baseline, --diff and directives held back, for the summary line
+    reader_note: str | None = None  # why the file was read as plain text (its reader failed), if it was
 
 
 def collect_paths(arguments: Sequence[str], globs: Sequence[str]) -> tuple[list[str], list[FileScan]]:
@@ -157,23 +159,56 @@ def _settings(options: ScanOptions) -> FileSettings:
 
 
 def scan_piece(job: tuple[str, dict[str, Any]]) -> dict[str, Any]:
-    """The tool's data for one piece of a text (positions within the piece); runs in a worker."""
+    """The tool's data for one piece of a text (positions within the piece); runs in a worker.
+
+    Besides the tool's arguments, ``job`` carries ``markup`` and ``frontMatterKeys``
+    (None: the piece cannot open with front matter).
+    """
     text, arguments = job
-    return dict(scan_whole_text(create_writing_tool_dispatcher().dispatch, text, arguments))
+    tool_arguments = {key: value for key, value in arguments.items() if key not in ("markup", "frontMatterKeys")}
+    return dict(
+        scan_whole_text(
+            create_writing_tool_dispatcher().dispatch,
+            text,
+            tool_arguments,
+            markup=arguments.get("markup", "markdown"),
+            front_matter_keys=arguments.get("frontMatterKeys", DEFAULT_FRONT_MATTER_KEYS),
+        )
+    )
 
 
-def _scan_text(text: str, language: str, settings: FileSettings, map_pieces: MapPieces = map) -> dict[str, Any]:
+def _scan_text(
+    text: str, language: str, settings: FileSettings, map_pieces: MapPieces = map, markup: str = "markdown"
+) -> dict[str, Any]:
     rule_ids = settings.rule_ids()
     if not rule_ids:  # everything disabled: nothing to ask the tool
         return {"language": language, "ruleIds": [], "signals": [], "totalSignals": 0, "truncated": False}
-    arguments = {"language": language, "ruleIds": list(rule_ids)}
+    arguments = {
+        "language": language,
+        "ruleIds": list(rule_ids),
+        "markup": markup,
+        "frontMatterKeys": settings.front_matter_keys,
+    }
     if len(text) <= PIECE_UNITS // 2 or utf16_length(text) <= PIECE_UNITS:
         return scan_piece((text, arguments))
     starts = split_points(text, PIECE_UNITS)
     bounds = list(zip(starts, [*starts[1:], len(text)], strict=True))
-    pieces = list(map_pieces(scan_piece, [(text[first:end], arguments) for first, end in bounds]))
+    # Front matter can only open the text: later pieces are read without it.
+    later = {**arguments, "frontMatterKeys": None}
+    jobs = [(text[first:end], arguments if first == 0 else later) for first, end in bounds]
+    pieces = list(map_pieces(scan_piece, jobs))
     signals = join_pieces(text, starts, (piece["signals"] for piece in pieces))
-    return {**pieces[0], "signals": signals, "totalSignals": len(signals), "truncated": False}
+    note = next((piece["note"] for piece in pieces if piece.get("note")), None)
+    return {**pieces[0], "signals": signals, "totalSignals": len(signals), "truncated": False, "note": note}
+
+
+def _drop_code(result: dict[str, Any], options: ScanOptions) -> str | None:
+    """Leave out hits in code unless asked for (--include-code); returns the reader's note."""
+    if not options.include_code:
+        # Code is shown to readers as code: its hits are leads only on request.
+        result["signals"] = [signal for signal in result["signals"] if not signal["context"]["inCode"]]
+    note: str | None = result.pop("note", None)
+    return note
 
 
 def scan_source(
@@ -206,9 +241,10 @@ def scan_source(
     else:
         detected = settings.language == "auto"
         language = detect_language(text) if detected else settings.language
-        result = _scan_text(text, language, settings, map_pieces)
+        result = _scan_text(text, language, settings, map_pieces, markup)
         if cache is not None:
             cache.put(key, {"language": language, "detected": detected, "data": result})
+    reader_note = _drop_code(result, options)
     linted = lint_signals(text, result["signals"], settings, markup, fingerprints=options.fingerprints)
     # --max-signals is applied by the caller, after the baseline and --diff.
     result["signals"] = list(linted.signals)
@@ -221,6 +257,7 @@ def scan_source(
         text=text,
         lint=linted,
         cache_warning=cache.warning if cache is not None else None,
+        reader_note=reader_note,
     )
 
 
@@ -233,7 +270,8 @@ def scan_text_as(path: str, options: ScanOptions, text: str, language: str | Non
     detected = settings.language == "auto"
     if language is None:
         language = detect_language(text) if detected else settings.language
-    result = _scan_text(text, language, settings)
+    result = _scan_text(text, language, settings, markup=markup_for(path, settings))
+    _drop_code(result, options)
     linted = lint_signals(text, result["signals"], settings, markup_for(path, settings))
     result["signals"] = list(linted.signals)
     result["totalSignals"] = len(linted.signals)
@@ -256,4 +294,5 @@ def scan_one(job: tuple[str, ScanOptions]) -> FileScan:
         result.error,
         lint=result.lint,
         cache_warning=result.cache_warning,
+        reader_note=result.reader_note,
     )

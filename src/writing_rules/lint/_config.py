@@ -37,7 +37,7 @@ __all__ = [
 
 CONFIG_FILE = ".writing-rules.toml"
 PYPROJECT = "pyproject.toml"
-MARKUPS = ("auto", "markdown", "rst", "html", "text")
+MARKUPS = ("auto", "markdown", "mdx", "rst", "html", "text")
 LANGUAGES = ("auto", "en", "de")
 DEFAULT_FRONT_MATTER_KEYS = ("title", "description")
 _SETTING_KEYS = ("language", "profile", "rules", "disable", "min-level", "markup", "accept", "front-matter-keys")

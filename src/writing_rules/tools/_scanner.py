@@ -1,26 +1,29 @@
 """Tool 3, ``find_writing_signals``: the static scanner.
 
-Runs the compiled signal table of one language over the text and reports
-every hit. Context flags (code, quotation, negation) annotate hits; they never
-filter them, and the scanner judges no meaning.
+Reads the text into its prose view (``writing_rules.prose``), runs the
+compiled signal table of one language over the prose and, apart, over the
+code, and reports every hit at its source position. Context flags (code,
+quotation, negation) annotate hits; a hit is dropped only in a context its
+rule's source excludes. The scanner judges no meaning.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from .._lazy_rules import rule_data as data
 from .._levels import LEVELS, signal_level
+from ..prose import ProseView, read_prose
 from ._fixes import Fix, find_fix
-from ._text_index import TextIndex
+from ._text_index import ProseContext, TextIndex
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .._catalog import SignalIndex
 
-__all__ = ["scan_text"]
+__all__ = ["scan_text", "view_hits"]
 
 
 def find_spans(text: str, language: str, rule_ids: tuple[str, ...]) -> list[tuple[int, int, int, str, str]]:
@@ -319,24 +322,80 @@ def _may_overlap(strings: tuple[str, ...]) -> bool:
     return any(a[cut : cut + len(b)] == b[: len(a) - cut] for a in strings for b in strings for cut in range(1, len(a)))
 
 
-def scan_text(text: str, language: str, rule_ids: tuple[str, ...], max_signals: int) -> dict[str, Any]:
-    """``data`` of ``find_writing_signals``."""
-    hits = find_spans(text, language, rule_ids)
+def view_hits(
+    view: ProseView, language: str, rule_ids: tuple[str, ...]
+) -> list[tuple[int, int, int, str, str, dict[str, bool]]]:
+    """Hits of the selected rules on a prose view: (source start, end, rank, rule id, signal id, context).
+
+    The patterns run over the prose and, apart, over the code; every span is
+    mapped back to the source. Hits in a context the rule's source excludes
+    are dropped here, so every caller drops the same ones. Sorted as signals.
+    """
+    excluded: Mapping[str, tuple[str, ...]] = data.RULE_EXCLUDED_CONTEXTS
+    hits: list[tuple[int, int, int, str, str, dict[str, bool]]] = []
+    for in_code, text, to_source in (
+        (False, view.text, view.source_span),
+        (True, view.code_text, view.code_source_span),
+    ):
+        found = find_spans(text, language, rule_ids) if text else []
+        if not found:
+            continue
+        context = ProseContext(text, language)
+        for start, end, rank, rule_id, signal_id in found:
+            flags = {
+                "inCode": in_code,
+                "inQuote": context.in_quote(start),
+                "negated": context.negated(start, end),
+            }
+            dropped = excluded.get(rule_id)
+            if dropped and _excluded(dropped, flags, not in_code and view.is_heading(start)):
+                continue
+            source_start, source_end = to_source(start, end)
+            hits.append((source_start, source_end, rank, rule_id, signal_id, flags))
+    hits.sort(key=_signal_order)
+    return hits
+
+
+def _signal_order(hit: tuple[int, int, int, str, str, dict[str, bool]]) -> tuple[int, int, int]:
+    return hit[0], hit[1], hit[2]
+
+
+def _excluded(contexts: tuple[str, ...], flags: dict[str, bool], heading: bool) -> bool:
+    return (
+        ("negated" in contexts and flags["negated"])
+        or ("quotation" in contexts and flags["inQuote"])
+        or ("code" in contexts and flags["inCode"])
+        or ("heading" in contexts and heading)
+    )
+
+
+def scan_text(
+    text: str,
+    language: str,
+    rule_ids: tuple[str, ...],
+    max_signals: int,
+    *,
+    markup: str = "markdown",
+    view: ProseView | None = None,
+) -> dict[str, Any]:
+    """``data`` of ``find_writing_signals``: ``text`` read as ``markup`` (the tool reads Markdown)."""
+    if view is None:
+        view = read_prose(text, markup)
+    hits = view_hits(view, language, rule_ids)
     index = TextIndex(text, language) if hits else None
     signals = []
-    for start, end, _, rule_id, signal_id in hits[:max_signals]:
+    for start, end, _, rule_id, signal_id, flags in hits[:max_signals]:
         assert index is not None
-        context = index.context(start, end)
         signal = {
             "ruleId": rule_id,
             "signalId": signal_id,
             "level": signal_level(rule_id, signal_id),
             "match": text[start:end],
             **index.span_fields(start, end),
-            "context": context,
+            "context": flags,
         }
         # Quoted and code text is someone else's wording: no fix is offered there.
-        fix = None if context["inCode"] or context["inQuote"] else _rule_fix(text, start, end, rule_id, signal_id)
+        fix = None if flags["inCode"] or flags["inQuote"] else _rule_fix(text, start, end, rule_id, signal_id)
         if fix is not None:
             # ``match`` is the text the replacement replaces; it starts where the signal starts.
             signal["fix"] = {"replacement": fix.replacement, "match": text[start : fix.end]}

@@ -77,7 +77,7 @@ from dataclasses import dataclass
 
 from .._text_units import line_column, line_starts
 
-__all__ = ["TextIndex"]
+__all__ = ["ProseContext", "TextIndex"]
 
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]")
 _CLAUSE_END = re.compile(r"[.!?;:\r\n]")
@@ -94,6 +94,7 @@ _LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
 _QUOTE_LINE = re.compile(r"[ \t]*>")
 _BACKTICKS = re.compile(r"`+")
 _QUOTE_MARK = re.compile('["\u201c\u201d\u201e\u00bb\u00ab\u201a\u2018]')
+_QUOTE_MARK_OR_BLOCK_END = re.compile('["\u201c\u201d\u201e\u00bb\u00ab\u201a\u2018\n]')
 
 # For each quotation mark: the open marks it may close, and whether it opens when it closes nothing.
 _MARK_RULES: dict[str, tuple[str, bool]] = {
@@ -380,4 +381,65 @@ def _quotations(text: str, para_start: int, para_end: int, code_spans: list[tupl
                 stack.append((mark, pos))
                 open_count[mark] += 1
     regions.extend((opened_at, para_end) for _, opened_at in stack)
+    return regions
+
+
+class ProseContext:
+    """The ``context`` flags of spans of a prose view's text (``writing_rules.prose``).
+
+    The text is already prose: each ``\\n`` ends a block, a soft line break is
+    a space, code and markup are gone. So quotation marks pair within a block
+    (line), a clause ends at ``.``, ``!``, ``?``, ``;``, ``:`` or a block end,
+    and a block quote is prose, not a quotation. ``inCode`` is the caller's to
+    set: the code of a document is scanned as a text of its own.
+    """
+
+    __slots__ = ("_ctx", "_language", "_length")
+
+    def __init__(self, text: str, language: str) -> None:
+        if language not in _NEGATION:
+            raise ValueError(f"language must be 'en' or 'de', not {language!r}")
+        negations = list(_NEGATION[language].finditer(text))
+        self._ctx = _Context(
+            code=_Intervals((), ()),
+            quote=_Intervals.union(_block_quotations(text)),
+            negation_starts=tuple(m.start() for m in negations),
+            negation_ends=tuple(m.end() for m in negations),
+            clause_ends=tuple(m.start() for m in _CLAUSE_END.finditer(text)),
+        )
+        self._language = language
+        self._length = len(text)
+
+    def in_quote(self, start: int) -> bool:
+        return self._ctx.quote.covers(start)
+
+    def negated(self, start: int, end: int) -> bool:
+        return _negated(self._ctx, start, end, self._language == "de", self._length)
+
+
+def _block_quotations(text: str) -> list[tuple[int, int]]:
+    """Quotation regions of a prose text, marks paired within each line (one pass over the marks)."""
+    regions: list[tuple[int, int]] = []
+    stack: list[tuple[str, int]] = []
+    open_count = dict.fromkeys(_MARK_RULES, 0)
+    for m in _QUOTE_MARK_OR_BLOCK_END.finditer(text):
+        mark, pos = m.group(), m.start()
+        if mark == "\n":
+            if stack:
+                regions.extend((opened_at, pos) for _, opened_at in stack)
+                stack.clear()
+                open_count = dict.fromkeys(_MARK_RULES, 0)
+            continue
+        closes, opens = _MARK_RULES[mark]
+        if any(open_count[c] for c in closes):
+            while True:
+                opener, opened_at = stack.pop()
+                open_count[opener] -= 1
+                regions.append((opened_at, pos + 1))
+                if opener in closes:
+                    break
+        elif opens:
+            stack.append((mark, pos))
+            open_count[mark] += 1
+    regions.extend((opened_at, len(text)) for _, opened_at in stack)
     return regions

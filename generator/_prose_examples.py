@@ -1,0 +1,53 @@
+"""Rule examples read the way the tool reads a text: through the Markdown prose view.
+
+A pattern's ``must_match`` and ``must_not_match`` examples are checked on the
+prose of the example (``writing_rules.prose``), with every span mapped back to
+the example, so an example behaves as a user sees it. Hits inside code (an
+inline code span in an example) are what the tool annotates with ``inCode``
+and the CLI leaves out, so they neither satisfy ``must_match`` nor break
+``must_not_match``. The prose package is loaded from the source
+tree by file path: it imports nothing else from the runtime, and the build must
+not depend on an installed copy.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+
+__all__ = ["example_spans"]
+
+_PROSE = Path(__file__).resolve().parents[1] / "src" / "writing_rules" / "prose"
+_NAME = "_writing_rules_prose_for_examples"
+
+
+@cache
+def _prose() -> ModuleType:
+    module = sys.modules.get(_NAME)
+    if module is not None:
+        return module
+    spec = importlib.util.spec_from_file_location(
+        _NAME, _PROSE / "__init__.py", submodule_search_locations=[str(_PROSE)]
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[_NAME] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def example_spans(regex: re.Pattern[str], example: str) -> tuple[list[tuple[int, int]], bool]:
+    """Source spans of the pattern's non-empty matches on the example's prose, and whether any was empty."""
+    view = _prose().read_prose(example, "markdown")
+    spans: list[tuple[int, int]] = []
+    empty = False
+    for match in regex.finditer(view.text):
+        if match.end() > match.start():
+            spans.append(view.source_span(*match.span()))
+        else:
+            empty = True
+    return spans, empty

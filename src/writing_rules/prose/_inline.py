@@ -1,0 +1,426 @@
+"""Markdown inline content: one leaf block (paragraph, heading, table cell) into prose.
+
+The leaf arrives as source line spans. Its lines are joined with ``\\n`` into
+one string, ``L``, on which all searches run; emitting a piece of ``L`` maps it
+back to the source through the line table, and each ``\\n`` of ``L`` becomes a
+space standing for the line break plus the next line's container prefix.
+
+Every search here either runs once per leaf (pairing backticks and brackets)
+or is a bounded match at one position, so the whole pass is linear.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from bisect import bisect_right
+from collections.abc import Mapping
+
+from ._html import CODE_ELEMENTS, ENTITY, HtmlMarks, closer, markup_at
+from ._view import CODE_PLACEHOLDER, Builder
+
+__all__ = ["Inline", "LeafText", "normalize_label"]
+
+_SPECIAL_MD = re.compile(r"[\\`*_~\[\]<!&$]|(?<![\w/.@-])(?:https?://|www\.)|\{[#./]")
+_SPECIAL_MDX = re.compile(r"[\\`*_~\[\]<!&${]|(?<![\w/.@-])(?:https?://|www\.)")
+_BACKTICKS = re.compile(r"`+")
+_RUN = {"*": re.compile(r"\*+"), "_": re.compile(r"_+"), "~": re.compile(r"~+")}
+_ASCII_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
+_BRACKETS = re.compile(r"\\.|`+|[\[\]]", re.DOTALL)
+# Bounded pieces keep a failed attempt short (hostile input stays linear).
+_DESTINATION = re.compile(
+    r"\(\s{0,64}(?:<[^<>\n]{0,4096}>|[^\s()<>]{0,4096}(?:\([^\s()]{0,4096}\)[^\s()]{0,4096}){0,16})"
+    r"(?:\s{1,64}(?:\"(?:[^\"\\]|\\.){0,4096}\"|'(?:[^'\\]|\\.){0,4096}'|\((?:[^()\\]|\\.){0,4096}\)))?"
+    r"\s{0,64}\)"
+)
+_AUTOLINK = re.compile(
+    r"<(?:[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]{0,4096}|[\w.+-]{1,256}@[\w-]{1,256}(?:\.[\w-]{1,256}){0,16})>"
+)
+_URL = re.compile(r"(?:https?://|www\.)[^\s<>]{0,4096}")
+_URL_TRAILING = re.compile(r"[?!.,:;*_~'\"]+$")
+_ATTRIBUTES = re.compile(r"\{[#.][^{}\n]{0,1024}\}|\{/\*[^\n]{0,1024}?\*/\}")
+_SPACE = re.compile(r"\s+")
+
+
+def normalize_label(label: str) -> str:
+    """A link label as CommonMark matches it: case-folded, inner white space collapsed."""
+    return _SPACE.sub(" ", label.strip()).casefold()
+
+
+def _is_space(char: str) -> bool:
+    return not char or char.isspace()
+
+
+def _is_punct(char: str) -> bool:
+    if not char:
+        return False
+    if char in _ASCII_PUNCTUATION:
+        return True
+    return unicodedata.category(char)[0] in "PS"
+
+
+class Inline:
+    """Reads leaves of one document; holds what all leaves share (link labels, search caches)."""
+
+    __slots__ = ("closed", "code", "code_spans", "labels", "mdx", "prose", "source")
+
+    def __init__(
+        self,
+        prose: Builder,
+        code: Builder,
+        code_spans: list[tuple[int, int]],
+        labels: Mapping[str, bool],
+        mdx: bool,
+        closed: frozenset[str] = frozenset(),
+    ) -> None:
+        self.closed = closed
+        self.prose = prose
+        self.code = code
+        self.code_spans = code_spans
+        self.labels = labels
+        self.mdx = mdx
+        self.source = prose.source
+
+    def leaf(self, lines: list[tuple[int, int]]) -> None:
+        """Emit the prose of one leaf block made of the source ``lines`` (content spans)."""
+        LeafText(self, self.text_of(lines), lines).run()
+
+    def text_of(self, lines: list[tuple[int, int]]) -> str:
+        source = self.source
+        if len(lines) == 1:
+            return source[lines[0][0] : lines[0][1]]
+        return "\n".join(source[s:e] for s, e in lines)
+
+
+class LeafText:
+    """One leaf's lines joined with ``\\n``, with the map of its offsets back to the source."""
+
+    __slots__ = ("code_pairs", "jumps", "leaf_starts", "lines", "owner", "text")
+
+    def __init__(self, owner: Inline, text: str, lines: list[tuple[int, int]]) -> None:
+        self.owner = owner
+        self.text = text
+        self.lines = lines
+        starts = []
+        size = 0
+        for s, e in lines:
+            starts.append(size)
+            size += e - s + 1
+        self.leaf_starts = starts
+        self.code_pairs: dict[int, tuple[int, int]] = {}
+        self.jumps: dict[int, int] = {}
+
+    # -- mapping ----------------------------------------------------------------------------------
+
+    def _source_start(self, offset: int) -> int:
+        k = bisect_right(self.leaf_starts, offset) - 1
+        s, e = self.lines[k]
+        return min(s + offset - self.leaf_starts[k], e)
+
+    def _source_end(self, offset: int) -> int:
+        if offset <= 0:
+            return self.lines[0][0]
+        k = bisect_right(self.leaf_starts, offset - 1) - 1
+        s, e = self.lines[k]
+        return min(s + offset - self.leaf_starts[k], e)
+
+    def copy(self, a: int, b: int, builder: Builder | None = None) -> None:
+        """Emit ``text[a:b]``; each ``\\n`` in it is a soft line break."""
+        if b <= a:
+            return
+        out = builder or self.owner.prose
+        lines = self.lines
+        if len(lines) == 1:
+            s = lines[0][0]
+            out.copy(s + a, s + b)
+            return
+        starts = self.leaf_starts
+        k = bisect_right(starts, a) - 1
+        while a < b:
+            s, e = lines[k]
+            line_end = starts[k] + e - s
+            if a < line_end:
+                stop = min(b, line_end)
+                out.copy(s + a - starts[k], s + stop - starts[k])
+                a = stop
+            if a < b:  # at the "\n" between line k and k + 1
+                following = lines[k + 1][0]
+                if builder is not None:
+                    out.put("\n", e, following)
+                elif following == e + 1 and self.owner.source[e] == "\n":
+                    out.copy_text(e, following)
+                else:
+                    out.put(" ", e, following)
+                a += 1
+                k += 1
+
+    def put(self, string: str, a: int, b: int, builder: Builder | None = None) -> None:
+        (builder or self.owner.prose).put(string, self._source_start(a), self._source_end(b))
+
+    # -- pairing ----------------------------------------------------------------------------------
+
+    def _pair_backticks(self) -> None:
+        runs = [(m.start(), m.end()) for m in _BACKTICKS.finditer(self.text)]
+        if len(runs) < 2:
+            return
+        next_same = [-1] * len(runs)
+        last: dict[int, int] = {}
+        for k in range(len(runs) - 1, -1, -1):
+            size = runs[k][1] - runs[k][0]
+            next_same[k] = last.get(size, -1)
+            last[size] = k
+        k = 0
+        while k < len(runs):
+            j = next_same[k]
+            if j < 0:
+                k += 1
+                continue
+            # A backslash before the opening run makes its first backtick literal: leave the run as text.
+            if runs[k][0] > 0 and self.text[runs[k][0] - 1] == "\\":
+                k += 1
+                continue
+            self.code_pairs[runs[k][0]] = (runs[j][0], runs[j][1])
+            k = j + 1
+
+    def _pair_brackets(self) -> dict[int, int]:
+        pairs: dict[int, int] = {}
+        stack: list[int] = []
+        text = self.text
+        code_pairs = self.code_pairs
+        position = 0
+        while True:
+            m = _BRACKETS.search(text, position)
+            if m is None:
+                return pairs
+            at = m.start()
+            token = m.group()
+            position = m.end()
+            if token[0] == "`":
+                pair = code_pairs.get(at)
+                if pair is not None:
+                    position = pair[1]
+            elif token == "[":
+                stack.append(at)
+            elif token == "]" and stack:
+                pairs[stack.pop()] = at
+
+    # -- the pass ---------------------------------------------------------------------------------
+
+    def run(self) -> None:
+        text = self.text
+        owner = self.owner
+        if "`" in text:
+            self._pair_backticks()
+        brackets = self._pair_brackets() if "[" in text else {}
+        special = _SPECIAL_MDX if owner.mdx else _SPECIAL_MD
+        marks: HtmlMarks | None = None
+        length = len(text)
+        position = 0
+        while position < length:
+            m = special.search(text, position)
+            if m is None:
+                self.copy(position, length)
+                return
+            at = m.start()
+            self.copy(position, at)
+            char = text[at]
+            position = at + 1
+            if char == "\\":
+                following = text[at + 1 : at + 2]
+                if following in _ASCII_PUNCTUATION and following:
+                    self.copy(at + 1, at + 2)
+                    position = at + 2
+                elif following == "\n":
+                    self.copy(at + 1, at + 2)  # a hard line break reads as a space
+                    position = at + 2
+                else:
+                    self.copy(at, at + 1)
+            elif char == "`":
+                run_end = _BACKTICKS.match(text, at).end()  # type: ignore[union-attr]
+                pair = self.code_pairs.get(at)
+                if pair is None:
+                    self.copy(at, run_end)
+                    position = run_end
+                else:
+                    self._code(at, run_end, pair[0], pair[1])
+                    position = pair[1]
+            elif char in "*_~":
+                position = self._delimiters(at, char)
+            elif char == "!":
+                resume = self._link(at + 1, brackets) if text.startswith("[", at + 1) else -1
+                if resume < 0:
+                    self.copy(at, at + 1)
+                else:
+                    position = resume
+            elif char == "[":
+                resume = self._link(at, brackets)
+                if resume < 0:
+                    self.copy(at, at + 1)
+                else:
+                    position = resume
+            elif char == "]":
+                jump = self.jumps.get(at)
+                if jump is None:
+                    self.copy(at, at + 1)
+                else:
+                    position = jump
+            elif char == "<":
+                if marks is None:
+                    marks = HtmlMarks(text)
+                position = self._angle(at, marks)
+            elif char == "&":
+                entity = ENTITY.match(text, at)
+                if entity is None:
+                    self.copy(at, at + 1)
+                else:
+                    from html import unescape
+
+                    decoded = unescape(entity.group())
+                    self.put(decoded if "\x00" not in decoded else "\ufffd", at, entity.end())
+                    position = entity.end()
+            elif char == "$":
+                position = self._math(at)
+            elif char == "{":
+                position = self._braces(at)
+            else:  # a bare URL: markup
+                position = self._url(at)
+
+    def _code(self, at: int, content_start: int, content_end: int, end: int) -> None:
+        owner = self.owner
+        inner_start, inner_end = content_start, content_end
+        inner = self.text[inner_start:inner_end]
+        if len(inner) >= 2 and inner[0] in " \n" and inner[-1] in " \n" and inner.strip(" \n"):
+            inner_start += 1
+            inner_end -= 1
+        self.copy(inner_start, inner_end, owner.code)
+        owner.code.boundary(self._source_end(end))
+        self.put(CODE_PLACEHOLDER, at, end)
+        owner.code_spans.append((self._source_start(at), self._source_end(end)))
+
+    def _delimiters(self, at: int, char: str) -> int:
+        text = self.text
+        end = _RUN[char].match(text, at).end()  # type: ignore[union-attr]
+        before = text[at - 1] if at else ""
+        after = text[end : end + 1]
+        left = not _is_space(after) and (not _is_punct(after) or _is_space(before) or _is_punct(before))
+        right = not _is_space(before) and (not _is_punct(before) or _is_space(after) or _is_punct(after))
+        if char == "*":
+            markup = left or right
+        elif char == "_":
+            markup = (left and (not right or _is_punct(before))) or (right and (not left or _is_punct(after)))
+        else:
+            markup = end - at <= 2 and (left or right)
+        if not markup:
+            self.copy(at, end)
+        return end
+
+    def _link(self, at: int, brackets: dict[int, int]) -> int:
+        """At ``[``: where to go on when it opens a link (its tail is then skipped), else -1."""
+        close = brackets.get(at)
+        if close is None:
+            return -1
+        text = self.text
+        labels = self.owner.labels
+        if text.startswith("^", at + 1):  # a footnote reference [^1]: markup
+            return close + 1
+        following = text[close + 1 : close + 2]
+        tail_end = -1
+        # A link label has at most 999 characters (CommonMark): longer bracket pairs are text or
+        # inline links only, which keeps a page of nested brackets linear.
+        labelled = close - at <= 1000
+        if following == "(":
+            m = _DESTINATION.match(text, close + 1)
+            if m is not None:
+                tail_end = m.end()
+        elif following == "[":
+            label_close = brackets.get(close + 1)
+            if label_close is not None and label_close - close <= 1000 and labelled:
+                label = text[close + 2 : label_close] or text[at + 1 : close]
+                if normalize_label(label) in labels:
+                    tail_end = label_close + 1
+        if tail_end < 0 and labelled and labels and normalize_label(text[at + 1 : close]) in labels:
+            tail_end = close + 1
+        if tail_end < 0:
+            return -1
+        self.jumps[close] = tail_end
+        return at + 1
+
+    def _angle(self, at: int, marks: HtmlMarks) -> int:
+        text = self.text
+        owner = self.owner
+        autolink = _AUTOLINK.match(text, at)
+        if autolink is not None:
+            return autolink.end()
+        markup = markup_at(text, at, len(text), marks, owner.mdx, owner.closed)
+        if markup is None:
+            self.copy(at, at + 1)
+            return at + 1
+        kind, end, name = markup
+        if kind == "open" and name in CODE_ELEMENTS:
+            close_at, close_end = marks.find("</" + name, closer(name), end)
+            if close_at < 0:
+                close_at = close_end = len(text)
+            if name in ("script", "style"):
+                return close_end
+            self.copy(end, close_at, owner.code)
+            owner.code.boundary(self._source_end(close_at))
+            owner.code_spans.append((self._source_start(end), self._source_end(close_at)))
+            self.put(CODE_PLACEHOLDER, at, close_end)
+            return close_end
+        if name == "br":
+            self.put(" ", at, end)
+        return end
+
+    def _math(self, at: int) -> int:
+        text = self.text
+        if not text.startswith("$$", at):
+            self.copy(at, at + 1)
+            return at + 1
+        close = text.find("$$", at + 2)
+        if close < 0:
+            self.copy(at, at + 2)
+            return at + 2
+        self._code(at, at + 2, close, close + 2)
+        return close + 2
+
+    def _braces(self, at: int) -> int:
+        text = self.text
+        if not self.owner.mdx:
+            m = _ATTRIBUTES.match(text, at)
+            if m is None:
+                self.copy(at, at + 1)
+                return at + 1
+            return m.end()
+        # An MDX expression: markup up to its balancing brace (bounded, so a stray brace stays text).
+        depth = 0
+        limit = min(len(text), at + 4096)
+        position = at
+        while position < limit:
+            char = text[position]
+            if char == "{":
+                depth += 1
+            elif char == "}":
+                depth -= 1
+                if depth == 0:
+                    return position + 1
+            position += 1
+        self.copy(at, at + 1)
+        return at + 1
+
+    def _url(self, at: int) -> int:
+        text = self.text
+        m = _URL.match(text, at)
+        end = m.end() if m else at + 1
+        url = text[at:end]
+        trailing = _URL_TRAILING.search(url)
+        if trailing:
+            end -= len(trailing.group())
+            url = url[: len(url) - len(trailing.group())]
+        # A closing parenthesis without its opener ends the URL ("(see https://x.org)").
+        while url.endswith(")") and url.count(")") > url.count("("):
+            url = url[:-1]
+            end -= 1
+        if end <= at + 4:
+            self.copy(at, at + 1)
+            return at + 1
+        return end

@@ -1,0 +1,547 @@
+"""Markdown (CommonMark with the GitHub extensions, MDX, front matter) into a prose view.
+
+Block structure is read line by line, as CommonMark does: the open containers
+(block quotes, list items) are matched, new ones opened, and the rest of the
+line goes to the open leaf block or starts a new one. Leaves are read for
+their inline content only once the whole document is read, because a link
+reference definition may follow its use.
+
+Kept simple where it does not change what a reader sees: a tab counts four
+columns; a list item's blank-line rules are not tracked (looseness changes no
+words); a link reference definition must fit on one line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from ._front_matter import read_front_matter
+from ._html import BLOCK_ELEMENTS, TAG, closed_names, is_markup_tag, read_html_into
+from ._inline import Inline, normalize_label
+from ._view import Builder, ProseView
+
+__all__ = ["read_markdown"]
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_LIST_MARKER = re.compile(r"([-+*]|(\d{1,9})[.)])(?=[ \t]|$)")
+_TASK = re.compile(r"\[[ xX]\](?=[ \t]|$)")
+_THEMATIC = re.compile(r"(?:([-*_])[ \t]*)(?:\1[ \t]*){2,}$")
+_ATX = re.compile(r"#{1,6}(?=[ \t]|$)")
+_ATX_CLOSING = re.compile(r"(?:[ \t]+#+)?[ \t]*$")
+_HEADING_ID = re.compile(r"[ \t]*(?:\{#[^{}\n]{0,1024}\}|\{/\*[^\n]{0,1024}?\*/\})[ \t]*$")
+_FENCE = re.compile(r"(`{3,}|~{3,})(.*)")
+_SETEXT = re.compile(r"(=+|-+)[ \t]*$")
+_DELIMITER_ROW = re.compile(r"\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$")
+_CELL_SPLIT = re.compile(r"\\.|`+|\|")
+_DEFINITION = re.compile(
+    r"\[((?:[^\[\]\\]|\\.){1,999})\]:[ \t]*(?:<[^<>\n]*>|[^\s<>]+)?"
+    r"(?:[ \t]+(?:\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|\((?:[^()\\\n]|\\.)*\)))?[ \t]*$"
+)
+_CONTAINER = re.compile(r":{3,}[ \t]*([\w-]*)[ \t]*(.*)$")
+_MATH = re.compile(r"\$\$")
+_ESM = re.compile(r"(?:import|export)\b")
+_HTML_OPEN = {
+    1: re.compile(r"<(?:script|pre|style|textarea)(?:\s|>|$)", re.IGNORECASE),
+    2: re.compile(r"<!--"),
+    3: re.compile(r"<\?"),
+    4: re.compile(r"<![A-Za-z]"),
+    5: re.compile(r"<!\[CDATA\["),
+    6: re.compile(r"</?([A-Za-z][A-Za-z0-9-]*)(?:\s|/?>|$)"),
+}
+_HTML_CLOSE = {
+    1: re.compile(r"</(?:script|pre|style|textarea)>", re.IGNORECASE),
+    2: re.compile(r"-->"),
+    3: re.compile(r"\?>"),
+    4: re.compile(r">"),
+    5: re.compile(r"\]\]>"),
+}
+_TAB = 4
+
+
+class _Leaf:
+    """An open or closed leaf block: its kind and its source line spans."""
+
+    __slots__ = ("extra", "kind", "lines")
+
+    def __init__(self, kind: str, extra: Any = None) -> None:
+        self.kind = kind  # para, heading, cell, code, fence, indented, html, math, markup
+        self.lines: list[tuple[int, int]] = []
+        self.extra = extra
+
+
+def _lines(source: str, start: int) -> list[tuple[int, int, int]]:
+    """(start, end without the break, start of the next line) of every line from ``start``."""
+    lines = []
+    position = start
+    for m in _LINE_BREAK.finditer(source, start):
+        lines.append((position, m.start(), m.end()))
+        position = m.end()
+    if position < len(source) or not lines:
+        lines.append((position, len(source), len(source)))
+    return lines
+
+
+def _skip_space(source: str, pos: int, col: int, end: int) -> tuple[int, int]:
+    """Position and column after the spaces and tabs at ``pos``."""
+    while pos < end:
+        char = source[pos]
+        if char == " ":
+            col += 1
+        elif char == "\t":
+            col += _TAB - col % _TAB
+        else:
+            break
+        pos += 1
+    return pos, col
+
+
+def _advance(source: str, pos: int, col: int, target: int, end: int) -> tuple[int, int]:
+    """Consume white space up to column ``target`` (a tab that overshoots is consumed whole)."""
+    while pos < end and col < target and source[pos] in " \t":
+        col = col + 1 if source[pos] == " " else col + _TAB - col % _TAB
+        pos += 1
+    return pos, col
+
+
+class _Reader:
+    def __init__(self, source: str, mdx: bool, front_matter_keys: Sequence[str] | None) -> None:
+        self.source = source
+        self.mdx = mdx
+        self.front_matter_keys = front_matter_keys
+        self.leaves: list[_Leaf] = []
+        self.labels: dict[str, bool] = {}
+        self.leaf: _Leaf | None = None
+        self.containers: list[int] = []  # -1 for a block quote, else a list item's content column
+        self.closed = closed_names(source)
+        self._tails: dict[tuple[int, str], int] = {}
+
+    def close(self) -> None:
+        leaf = self.leaf
+        if leaf is not None:
+            if leaf.kind == "indented":
+                # Trailing blank lines are not part of the block.
+                while leaf.lines and leaf.lines[-1][0] >= leaf.lines[-1][1]:
+                    leaf.lines.pop()
+            if leaf.lines or leaf.kind == "boundary":
+                self.leaves.append(leaf)
+            self.leaf = None
+
+    def boundary(self) -> None:
+        self.close()
+        self.leaves.append(_Leaf("boundary"))
+
+    def read(self) -> ProseView:
+        source = self.source
+        prose = Builder(source)
+        code = Builder(source)
+        code_spans: list[tuple[int, int]] = []
+        start = read_front_matter(source, prose, self.front_matter_keys)
+        for line in _lines(source, start):
+            self._line(*line)
+        self.close()
+        return self._emit(prose, code, code_spans)
+
+    # -- blocks -------------------------------------------------------------------------------------
+
+    def _line(self, line_start: int, line_end: int, _next: int) -> None:
+        source = self.source
+        pos, col = line_start, 0
+        containers = self.containers
+        matched = 0
+        # The first non-blank of the line's current white-space run and its (absolute) column:
+        # the same from any position in the run, so it is found once, not once per container.
+        run_pos, run_col = -1, 0
+        for indent in containers:
+            if pos > run_pos:
+                run_pos, run_col = _skip_space(source, pos, col, line_end)
+            p, c = run_pos, run_col
+            if indent < 0:
+                if p < line_end and source[p] == ">" and c - col < 4:
+                    pos, col = p + 1, c + 1
+                    if pos < line_end and source[pos] in " \t":
+                        pos, col = pos + 1, col + 1
+                    matched += 1
+                    continue
+                break
+            if p >= line_end or c >= indent:
+                pos, col = _advance(source, pos, col, indent, line_end)
+                matched += 1
+                continue
+            break
+        leaf = self.leaf
+        all_matched = matched == len(containers)
+        if leaf is not None and leaf.kind in ("fence", "html", "math", "esm") and all_matched:
+            if self._continue_raw(leaf, pos, col, line_end):
+                return
+        elif leaf is not None and leaf.kind == "indented" and all_matched:
+            p, c = _skip_space(source, pos, col, line_end)
+            if p >= line_end:
+                leaf.lines.append((line_end, line_end))
+                return
+            if c - col >= 4:
+                pos, col = _advance(source, pos, col, col + 4, line_end)
+                leaf.lines.append((pos, line_end))
+                return
+        if not all_matched:
+            if leaf is not None and leaf.kind == "para" and self._lazy(pos, col, line_end):
+                p, _ = _skip_space(source, pos, col, line_end)
+                leaf.lines.append((p, self._content_end(p, line_end)))
+                return
+            self.close()
+            del containers[matched:]
+            self.leaves.append(_Leaf("boundary"))
+        # New containers.
+        while True:
+            p, c = _skip_space(source, pos, col, line_end)
+            if c - col >= 4 or p >= line_end:
+                break
+            char = source[p]
+            if char == ">":
+                self.boundary()
+                containers.append(-1)
+                pos, col = p + 1, c + 1
+                if pos < line_end and source[pos] in " \t":
+                    pos, col = pos + 1, col + 1
+                continue
+            if char in "-+*0123456789":
+                m = _LIST_MARKER.match(source, p, line_end)
+                if m is None or self._thematic(p, line_end):
+                    break
+                leaf = self.leaf
+                after, after_col = m.end(), c + m.end() - p
+                q, qc = _skip_space(source, after, after_col, line_end)
+                empty = q >= line_end
+                if leaf is not None and leaf.kind == "para" and (empty or (m[2] is not None and m[2] != "1")):
+                    break  # cannot interrupt a paragraph
+                if empty or qc - after_col > 4:
+                    indent = after_col + 1
+                    pos, col = _advance(source, after, after_col, indent, line_end)
+                else:
+                    indent = qc
+                    pos, col = q, qc
+                self.boundary()
+                containers.append(indent)
+                task = _TASK.match(source, pos, line_end)
+                if task:
+                    pos, col = task.end(), col + 3
+                continue
+            break
+        self._leaf_line(pos, col, line_end)
+
+    def _thematic(self, p: int, line_end: int) -> bool:
+        """Whether the rest of the line from ``p`` is a thematic break (``---``, ``* * *``)."""
+        char = self.source[p]
+        if char not in "-*_":
+            return False
+        # Where the line's tail of this character and blanks begins, found once per line and
+        # character: a line of 10,000 list markers must not run the pattern 10,000 times.
+        key = (line_end, char)
+        tail = self._tails.get(key)
+        if tail is None:
+            source = self.source
+            tail = line_end
+            while tail > 0 and source[tail - 1] in (char, " ", "\t") and source[tail - 1] not in "\r\n":
+                tail -= 1
+            self._tails = {key: tail}
+        return p >= tail and _THEMATIC.match(self.source, p, line_end) is not None
+
+    def _lazy(self, pos: int, col: int, line_end: int) -> bool:
+        """Whether the rest of the line continues a paragraph lazily (it starts no block)."""
+        source = self.source
+        p, c = _skip_space(source, pos, col, line_end)
+        if p >= line_end:
+            return False
+        if c - col >= 4:
+            return True
+        char = source[p]
+        if char == ">":
+            return False
+        if char in "-+*0123456789":
+            m = _LIST_MARKER.match(source, p, line_end)
+            if m is not None and source[m.end() : line_end].strip():
+                return False
+            if self._thematic(p, line_end):
+                return False
+        if char == "#" and _ATX.match(source, p, line_end):
+            return False
+        if char in "`~" and _FENCE.match(source, p, line_end):
+            return False
+        return not (char == "<" and self._html_start(p, line_end, True))
+
+    def _content_end(self, start: int, end: int) -> int:
+        source = self.source
+        while end > start and source[end - 1] in " \t":
+            end -= 1
+        if end > start and source[end - 1] == "\\":
+            end -= 1  # a backslash hard line break
+        return end
+
+    def _continue_raw(self, leaf: _Leaf, pos: int, col: int, line_end: int) -> bool:
+        """A line inside a fence, HTML block, math block or MDX import/export: True when consumed."""
+        source = self.source
+        if leaf.kind == "fence":
+            char, size, indent = leaf.extra
+            p, c = _skip_space(source, pos, col, line_end)
+            if c - col < 4 and source.startswith(char * size, p):
+                rest = source[p:line_end].rstrip(" \t")
+                if rest == char * len(rest):
+                    self.close()
+                    self.leaves.append(_Leaf("boundary"))
+                    return True
+            pos, col = _advance(source, pos, col, col + indent, line_end)
+            leaf.lines.append((pos, line_end))
+            return True
+        if leaf.kind == "math":
+            if _MATH.search(source, pos, line_end):
+                leaf.lines.append((pos, source.find("$$", pos, line_end)))
+                self.close()
+                return True
+            leaf.lines.append((pos, line_end))
+            return True
+        p, _ = _skip_space(source, pos, col, line_end)
+        blank = p >= line_end
+        if leaf.kind == "esm":
+            if blank:
+                self.close()
+                return True
+            leaf.lines.append((pos, line_end))
+            return True
+        kind = leaf.extra
+        if kind in _HTML_CLOSE:
+            leaf.lines.append((pos, line_end))
+            if _HTML_CLOSE[kind].search(source, pos, line_end):
+                self.close()
+            return True
+        if blank:
+            self.close()
+            return True
+        leaf.lines.append((pos, line_end))
+        return True
+
+    def _html_start(self, p: int, line_end: int, interrupting: bool) -> int:
+        """The CommonMark HTML block kind starting at ``p`` (0 for none)."""
+        source = self.source
+        for kind in (1, 2, 3, 4, 5):
+            if _HTML_OPEN[kind].match(source, p, line_end):
+                return kind
+        m = _HTML_OPEN[6].match(source, p, line_end)
+        if m is not None and m[1].lower() in BLOCK_ELEMENTS:
+            return 6
+        if interrupting:
+            return 0
+        tag = TAG.match(source, p, line_end)
+        if tag is not None and is_markup_tag(tag, self.mdx, self.closed) and not source[tag.end() : line_end].strip():
+            return 7
+        return 0
+
+    def _leaf_line(self, pos: int, col: int, line_end: int) -> None:
+        source = self.source
+        p, c = _skip_space(source, pos, col, line_end)
+        leaf = self.leaf
+        if p >= line_end:  # blank
+            if leaf is not None and leaf.kind in ("para", "table"):
+                self.close()
+                self.leaves.append(_Leaf("boundary"))
+            return
+        in_para = leaf is not None and leaf.kind == "para"
+        if c - col >= 4:
+            if in_para:
+                assert leaf is not None
+                leaf.lines.append((p, self._content_end(p, line_end)))
+                return
+            self.close()
+            start, _ = _advance(source, pos, col, col + 4, line_end)
+            self.leaf = _Leaf("indented")
+            self.leaf.lines.append((start, line_end))
+            return
+        char = source[p]
+        if char in "`~":
+            m = _FENCE.match(source, p, line_end)
+            if m is not None and not (m[1][0] == "`" and "`" in m[2]):
+                self.boundary()
+                self.leaf = _Leaf("fence", (m[1][0], len(m[1]), c - col))
+                return
+        if char == "#":
+            m = _ATX.match(source, p, line_end)
+            if m is not None:
+                self.boundary()
+                start, _ = _skip_space(source, m.end(), 0, line_end)
+                end = line_end
+                heading_id = _HEADING_ID.search(source, start, end)
+                if heading_id is not None:
+                    end = heading_id.start()
+                closing = _ATX_CLOSING.search(source, start, end)
+                if closing is not None and closing.start() >= start:
+                    end = closing.start()
+                heading = _Leaf("heading")
+                heading.lines.append((start, end))
+                self.leaves.append(heading)
+                self.leaves.append(_Leaf("boundary"))
+                return
+        if in_para and char in "=-" and _SETEXT.match(source, p, line_end):
+            assert leaf is not None
+            leaf.kind = "heading"
+            self.close()
+            self.leaves.append(_Leaf("boundary"))
+            return
+        if char in "-*_" and self._thematic(p, line_end):
+            self.boundary()
+            return
+        if char == "<":
+            kind = self._html_start(p, line_end, in_para)
+            if kind:
+                self.boundary()
+                self.leaf = _Leaf("html", kind)
+                self._continue_raw(self.leaf, p, c, line_end)
+                return
+        if char == "$" and source.startswith("$$", p):
+            self.boundary()
+            rest = source.find("$$", p + 2, line_end)
+            if rest >= 0:
+                math = _Leaf("math")
+                math.lines.append((p + 2, rest))
+                self.leaves.append(math)
+                self.leaves.append(_Leaf("boundary"))
+                return
+            self.leaf = _Leaf("math")
+            self.leaf.lines.append((p + 2, line_end))
+            return
+        if char == ":" and source.startswith(":::", p):
+            m = _CONTAINER.match(source, p, line_end)
+            if m is not None:
+                self.boundary()
+                if m[2].strip():
+                    title = _Leaf("para")
+                    title.lines.append((m.start(2), self._content_end(m.start(2), line_end)))
+                    self.leaves.append(title)
+                    self.leaves.append(_Leaf("boundary"))
+                return
+        if self.mdx and not in_para and not self.containers and _ESM.match(source, p, line_end):
+            self.boundary()
+            self.leaf = _Leaf("esm")
+            self.leaf.lines.append((p, line_end))
+            return
+        if leaf is not None and leaf.kind == "table":
+            self._row(leaf, p, line_end)
+            return
+        if in_para and "|" in source[p:line_end] and _DELIMITER_ROW.match(source, p, line_end):
+            assert leaf is not None
+            if len(leaf.lines) == 1 and "|" in source[leaf.lines[0][0] : leaf.lines[0][1]]:
+                header = leaf.lines[0]
+                self.leaf = None
+                table = _Leaf("table")
+                self._row(table, header[0], header[1])
+                self.leaf = table
+                return
+        if char == "[" and not in_para:
+            m = _DEFINITION.match(source, p, line_end)
+            if m is not None:
+                if m[1].startswith("^"):  # a footnote definition: its text is prose
+                    self.boundary()
+                    text_start, _ = _skip_space(source, source.find("]:", p) + 2, 0, line_end)
+                    self.leaf = _Leaf("para")
+                    self.leaf.lines.append((text_start, self._content_end(text_start, line_end)))
+                    return
+                self.labels.setdefault(normalize_label(m[1]), True)
+                self.boundary()
+                return
+        if in_para:
+            assert leaf is not None
+            leaf.lines.append((p, self._content_end(p, line_end)))
+            return
+        self.close()
+        self.leaf = _Leaf("para")
+        self.leaf.lines.append((p, self._content_end(p, line_end)))
+
+    def _row(self, table: _Leaf, start: int, end: int) -> None:
+        """Split a table row into cells; each cell is a leaf of its own."""
+        source = self.source
+        cells: list[tuple[int, int]] = []
+        cell_start = start
+        position = start
+        while True:
+            m = _CELL_SPLIT.search(source, position, end)
+            if m is None:
+                break
+            if m.group() == "|":
+                cells.append((cell_start, m.start()))
+                cell_start = m.end()
+            position = m.end()
+        cells.append((cell_start, end))
+        for cell_start, cell_end in cells:
+            s, e = cell_start, cell_end
+            while s < e and source[s] in " \t":
+                s += 1
+            while e > s and source[e - 1] in " \t":
+                e -= 1
+            if s < e:
+                cell = _Leaf("para")
+                cell.lines.append((s, e))
+                self.leaves.append(cell)
+                self.leaves.append(_Leaf("boundary"))
+        table.lines.append((start, end))
+
+    # -- output -----------------------------------------------------------------------------------
+
+    def _emit(self, prose: Builder, code: Builder, code_spans: list[tuple[int, int]]) -> ProseView:
+        inline = Inline(prose, code, code_spans, self.labels, self.mdx, self.closed)
+        headings: list[tuple[int, int]] = []
+        source = self.source
+        for leaf in self.leaves:
+            kind = leaf.kind
+            lines = leaf.lines
+            if kind == "boundary":
+                prose.boundary()
+                continue
+            if kind in ("para", "heading"):
+                first = prose.size
+                inline.leaf(lines)
+                if kind == "heading" and prose.size > first:
+                    headings.append((first, prose.size))
+                prose.boundary(lines[-1][1])
+            elif kind in ("fence", "indented", "math"):
+                for s, e in lines:
+                    code.copy(s, e)
+                    code.put("\n", e, e)
+                code_spans.append((lines[0][0], lines[-1][1]))
+            elif kind == "html":
+                if (
+                    len(lines) > 1
+                    and all(lines[k][1] < lines[k + 1][0] for k in range(len(lines) - 1))
+                    and (not self._has_prefixes(lines))
+                ):
+                    read_html_into(prose, code, code_spans, lines[0][0], lines[-1][1], self.mdx, self.closed)
+                else:
+                    for s, e in lines:
+                        read_html_into(prose, code, code_spans, s, e, self.mdx, self.closed)
+                prose.boundary(lines[-1][1])
+        text, prose_map = prose.build()
+        code_text, code_map = code.build()
+        del source
+        return ProseView(
+            source=self.source,
+            markup="mdx" if self.mdx else "markdown",
+            text=text,
+            prose_map=prose_map,
+            code_text=code_text,
+            code_map=code_map,
+            code_spans=tuple(sorted(code_spans)),
+            heading_spans=tuple(headings),
+        )
+
+    def _has_prefixes(self, lines: list[tuple[int, int]]) -> bool:
+        source = self.source
+        for k in range(len(lines) - 1):
+            gap = source[lines[k][1] : lines[k + 1][0]]
+            if gap not in ("\n", "\r\n", "\r"):
+                return True
+        return False
+
+
+def read_markdown(
+    source: str, *, mdx: bool = False, front_matter_keys: Sequence[str] | None = ("title", "description")
+) -> ProseView:
+    """The prose view of a Markdown (or, with ``mdx``, MDX) document."""
+    return _Reader(source, mdx, front_matter_keys).read()

@@ -1,0 +1,250 @@
+"""The prose view of a document and the map from its characters to the source.
+
+A view holds two texts built from the source: ``text``, what a reader reads
+(prose), and ``code_text``, the code the document shows, scanned apart. Each
+is a run of *segments*: a copied slice of the source (one prose character per
+source character) or a short synthetic string standing for a source span (a
+space for a soft line break, ``\\n`` for a block boundary, one placeholder for
+an inline code span, a decoded entity). Every prose character therefore has a
+source start and a source end, and any prose span maps to one source span.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass, field
+
+__all__ = ["CODE_PLACEHOLDER", "MARKUPS", "ProseView", "TextMap"]
+
+# Stands for an inline code span in the prose: one character that is neither a
+# letter nor a space, so it reads as one opaque word and no word pattern runs
+# into it or across it (U+FFFC OBJECT REPLACEMENT CHARACTER).
+CODE_PLACEHOLDER = "\ufffc"
+MARKUPS = ("markdown", "mdx", "rst", "html", "text")
+
+
+@dataclass(frozen=True)
+class TextMap:
+    """Segments of a built text: where each starts in it and which source span it stands for.
+
+    ``copied[k]`` is true for a slice copied from the source (offsets move one
+    for one); otherwise the whole segment stands for ``source_starts[k] ..
+    source_ends[k]``.
+    """
+
+    starts: tuple[int, ...] = ()
+    source_starts: tuple[int, ...] = ()
+    source_ends: tuple[int, ...] = ()
+    copied: tuple[bool, ...] = ()
+
+    def source_start(self, offset: int) -> int:
+        """Source offset where the character at ``offset`` begins (``offset`` may be the text's length)."""
+        k = bisect_right(self.starts, offset) - 1
+        if k < 0:
+            return 0
+        if self.copied[k]:
+            return min(self.source_starts[k] + offset - self.starts[k], self.source_ends[k])
+        if offset >= self._end(k):
+            return self.source_ends[k]
+        return self.source_starts[k]
+
+    def source_end(self, offset: int) -> int:
+        """Source offset where the character just before ``offset`` ends."""
+        if offset <= 0:
+            return self.source_start(0)
+        k = bisect_right(self.starts, offset - 1) - 1
+        if k < 0:
+            return 0
+        if self.copied[k]:
+            return self.source_starts[k] + offset - self.starts[k]
+        return self.source_ends[k]
+
+    def _end(self, k: int) -> int:
+        return self.starts[k + 1] if k + 1 < len(self.starts) else 1 << 62
+
+    def source_span(self, start: int, end: int) -> tuple[int, int]:
+        """The source span of the built text's span ``[start, end)``."""
+        if end <= start:
+            at = self.source_start(start)
+            return at, at
+        return self.source_start(start), self.source_end(end)
+
+
+@dataclass(frozen=True)
+class ProseView:
+    """A document as a reader sees it, with an exact map back to its source.
+
+    - ``text``: the prose. A soft line break is a space; each block (paragraph,
+      heading, list item, table cell, ...) ends with ``\\n``; an inline code
+      span is one ``CODE_PLACEHOLDER``; markup is left out.
+    - ``code_text``: the code of the document (blocks and inline spans), one
+      ``\\n`` after each piece, scanned separately from the prose.
+    - ``source_span`` / ``code_source_span`` map a span of either text to the
+      source span it came from.
+    - ``code_spans``: source spans of code (content and delimiters);
+      ``heading_spans``: spans of ``text`` that are headings.
+    - ``note``: why the document was read as plain text instead, or None.
+    """
+
+    source: str
+    markup: str
+    text: str
+    prose_map: TextMap = field(repr=False)
+    code_text: str = field(repr=False)
+    code_map: TextMap = field(repr=False)
+    code_spans: tuple[tuple[int, int], ...] = field(repr=False, default=())
+    heading_spans: tuple[tuple[int, int], ...] = field(repr=False, default=())
+    note: str | None = None
+
+    def source_span(self, start: int, end: int) -> tuple[int, int]:
+        """The source span of the prose span ``text[start:end]``."""
+        _check(start, end, len(self.text))
+        return self.prose_map.source_span(start, end)
+
+    def code_source_span(self, start: int, end: int) -> tuple[int, int]:
+        """The source span of the code span ``code_text[start:end]``."""
+        _check(start, end, len(self.code_text))
+        return self.code_map.source_span(start, end)
+
+    @property
+    def markup_spans(self) -> tuple[tuple[int, int], ...]:
+        """Source spans that are neither prose nor code, white space left out."""
+        covered: list[tuple[int, int]] = list(self.code_spans)
+        pm = self.prose_map
+        for k, copied in enumerate(pm.copied):
+            if copied or (pm.source_ends[k] - pm.source_starts[k] == 1 and self.source[pm.source_starts[k]] != "\n"):
+                covered.append((pm.source_starts[k], pm.source_ends[k]))
+        covered.sort()
+        spans: list[tuple[int, int]] = []
+        position = 0
+        for start, end in covered:
+            if start > position:
+                spans.extend(_trimmed(self.source, position, start))
+            position = max(position, end)
+        spans.extend(_trimmed(self.source, position, len(self.source)))
+        return tuple(spans)
+
+    def is_heading(self, start: int) -> bool:
+        """Whether the prose offset ``start`` lies in a heading."""
+        k = bisect_right(self.heading_spans, (start, 1 << 62)) - 1
+        return k >= 0 and self.heading_spans[k][0] <= start < self.heading_spans[k][1]
+
+
+def _trimmed(source: str, start: int, end: int) -> list[tuple[int, int]]:
+    piece = source[start:end]
+    stripped = piece.strip()
+    if not stripped:
+        return []
+    first = start + len(piece) - len(piece.lstrip())
+    return [(first, first + len(stripped))]
+
+
+def _next_break(source: str, start: int, end: int) -> int:
+    n = source.find("\n", start, end)
+    r = source.find("\r", start, end if n < 0 else n)
+    return r if r >= 0 else n
+
+
+def _check(start: int, end: int, length: int) -> None:
+    if not (0 <= start <= end <= length):
+        raise ValueError(f"span {start}..{end} is outside 0..{length}")
+
+
+class Builder:
+    """Collects the segments of one built text (prose or code)."""
+
+    __slots__ = ("_copied", "_ends", "_parts", "_size", "_source_starts", "_starts", "source")
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self._parts: list[str] = []
+        self._starts: list[int] = []
+        self._source_starts: list[int] = []
+        self._ends: list[int] = []
+        self._copied: list[bool] = []
+        self._size = 0
+
+    @property
+    def size(self) -> int:
+        return self._size
+
+    def copy(self, start: int, end: int) -> None:
+        """Append ``source[start:end]`` one for one."""
+        if end <= start:
+            return
+        if self._copied and self._copied[-1] and self._ends[-1] == start:
+            # Extends the previous copied slice.
+            self._ends[-1] = end
+        else:
+            self._starts.append(self._size)
+            self._source_starts.append(start)
+            self._ends.append(end)
+            self._copied.append(True)
+        self._parts.append(self.source[start:end])
+        self._size += end - start
+
+    def put(self, text: str, start: int, end: int) -> None:
+        """Append ``text``, standing for ``source[start:end]``."""
+        if not text:
+            return
+        self._starts.append(self._size)
+        self._source_starts.append(start)
+        self._ends.append(end)
+        self._copied.append(False)
+        self._parts.append(text)
+        self._size += len(text)
+
+    def copy_text(self, start: int, end: int) -> None:
+        """Append ``source[start:end]``, each line break in it read as a space."""
+        source = self.source
+        while start < end:
+            cut = _next_break(source, start, end)
+            if cut < 0:
+                self.copy(start, end)
+                return
+            self.copy(start, cut)
+            after = cut + 2 if source.startswith("\r\n", cut) and cut + 1 < end else cut + 1
+            if after - cut == 1 and source[cut] == "\n":
+                # One for one: keeps a hard-wrapped paragraph a single copied slice.
+                self._parts.append(" ")
+                self._size += 1
+                if self._copied and self._copied[-1] and self._ends[-1] == cut:
+                    self._ends[-1] = after
+                else:
+                    self._starts.append(self._size - 1)
+                    self._source_starts.append(cut)
+                    self._ends.append(after)
+                    self._copied.append(True)
+            else:
+                self.put(" ", cut, after)
+            start = after
+
+    def last_char(self) -> str:
+        return self._parts[-1][-1] if self._parts else "\n"
+
+    def boundary(self, at: int | None = None) -> None:
+        """End the current block (once): a ``\\n`` at source offset ``at`` (default: where the text ends)."""
+        if self._parts and self._parts[-1][-1] != "\n":
+            if at is None:
+                at = self._ends[-1]
+            if self._parts[-1][-1] == " " and not self._copied[-1] and self._starts[-1] == self._size - 1:
+                # A trailing soft break becomes the boundary.
+                self._parts[-1] = "\n"
+                return
+            if self._parts[-1][-1] == " " and self._copied[-1] and self.source[self._ends[-1] - 1] == "\n":
+                # So does a line break copied one for one.
+                self._parts[-1] = self._parts[-1][:-1]
+                self._ends[-1] -= 1
+                self._size -= 1
+                at = self._ends[-1]
+                if self._starts[-1] == self._size:
+                    for table in (self._starts, self._source_starts, self._ends, self._copied):
+                        table.pop()
+                if not self._parts[-1]:
+                    self._parts.pop()
+            self.put("\n", at, at)
+
+    def build(self) -> tuple[str, TextMap]:
+        return "".join(self._parts), TextMap(
+            tuple(self._starts), tuple(self._source_starts), tuple(self._ends), tuple(self._copied)
+        )

@@ -1,0 +1,95 @@
+"""The offset map is exact, and no input makes a reader fail, slow down or lose the map."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from writing_rules.prose import MARKUPS, ProseView, read_prose
+
+from .markdown_strategies import markdown_document
+
+
+def check_map(view: ProseView) -> None:
+    """Every copied prose character is its source character; spans map inside the source, in order."""
+    source, text = view.source, view.text
+    pm = view.prose_map
+    assert pm.starts == tuple(sorted(pm.starts))
+    for k, copied in enumerate(pm.copied):
+        start = pm.starts[k]
+        end = pm.starts[k + 1] if k + 1 < len(pm.starts) else len(text)
+        if copied:
+            piece = source[pm.source_starts[k] : pm.source_ends[k]]
+            # A line break copied one for one reads as a space.
+            assert text[start:end] == piece.replace("\n", " ")
+        else:
+            assert 0 <= pm.source_starts[k] <= pm.source_ends[k] <= len(source)
+    previous = 0
+    for offset in range(0, len(text) + 1, max(1, len(text) // 200)):
+        start, end = view.source_span(offset, min(len(text), offset + 7))
+        assert 0 <= start <= end <= len(source)
+        assert start >= previous or text[offset - 1 : offset] == "\n"
+        previous = start
+    for start, end in view.code_spans:
+        assert 0 <= start <= end <= len(source)
+
+
+_ANY_TEXT = st.text(
+    st.characters(codec="utf-8", exclude_categories=()) | st.sampled_from("\r\n\t>*_`[]()<>!&#|-:${}\\\x00\ud800"),
+    max_size=300,
+)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_ANY_TEXT, st.sampled_from(MARKUPS))
+def test_any_text_reads_with_an_exact_map(source: str, markup: str) -> None:
+    view = read_prose(source, markup)
+    assert view.note is None
+    check_map(view)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(markdown_document())
+def test_generated_markdown_reads_with_an_exact_map(source: str) -> None:
+    view = read_prose(source)
+    check_map(view)
+    # Mixed line endings read the same.
+    crlf = read_prose(source.replace("\n", "\r\n"))
+    assert crlf.text == view.text
+
+
+HOSTILE = {
+    "unclosed fence": "```\n" + "code line\n" * 20_000,
+    "unclosed comment": "<!-- " * 50_000,
+    "unclosed tags": '<a b="' * 30_000,
+    "10,000 nested quotes": ">" * 10_000 + " deep text\n" + ">" * 10_000 + " more\n",
+    "10,000 list levels": "".join("  " * level + "- item\n" for level in range(400)) + "- " * 10_000 + "x\n",
+    "250,000-character line": "word " * 50_000,
+    "NUL and lone surrogates": "a\x00b\ud800c \udfff d\n" * 10_000,
+    "mixed line endings": "one\r\ntwo\rthree\nfour\r\n\r\nfive\r" * 10_000,
+    "brackets": "[" * 100_000 + "]" * 100_000,
+    "link openers": "[a](" * 50_000,
+    "backticks": "`" * 1_000 + " x ".join("`" * size for size in range(1, 300)),
+    "emphasis": "*a " * 80_000,
+    "angle brackets": "<" * 200_000,
+    "entities": "&amp" * 50_000,
+    "html blocks": "<div>\n" * 50_000,
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+@pytest.mark.parametrize("markup", MARKUPS)
+def test_hostile_documents_are_read(name: str, markup: str) -> None:
+    source = HOSTILE[name]
+    view = read_prose(source, markup)
+    assert view.note is None
+    check_map(view)
+
+
+def test_deeply_nested_quote_keeps_its_text() -> None:
+    source = ">" * 10_000 + " deep text\n"
+    view = read_prose(source)
+    assert view.text == "deep text\n"
+    start, end = view.source_span(0, 9)
+    assert source[start:end] == "deep text"
