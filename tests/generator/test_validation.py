@@ -156,8 +156,8 @@ def test_schema_errors_point_at_the_field(tmp_path: Path) -> None:
     text = WORD_CHOICE.replace("level: warning", "level: loud\nowner: docs-team")
     found = problems_of(write_tree(tmp_path, **{RULE: text}))
     assert (
-        f"{RULE}:{line_of(text, 'owner:')}:1: unknown field 'owner'; allowed here: id, level, metadata, profiles, "
-        "signals, summary, title" in found
+        f"{RULE}:{line_of(text, 'owner:')}:1: unknown field 'owner'; allowed here: excluded_contexts, id, "
+        "level, metadata, profiles, signals, summary, title" in found
     )
     assert any(p.startswith(f"{RULE}:{line_of(text, 'level: loud')}:8: level:") for p in found)
 

@@ -25,6 +25,7 @@ _SPECIAL_MD = re.compile(r"[\\`*_~\[\]<!&$]|(?<![\w/.@-])(?:https?://|www\.)|\{[
 _SPECIAL_MDX = re.compile(r"[\\`*_~\[\]<!&${]|(?<![\w/.@-])(?:https?://|www\.)")
 _BACKTICKS = re.compile(r"`+")
 _RUN = {"*": re.compile(r"\*+"), "_": re.compile(r"_+"), "~": re.compile(r"~+")}
+_DELIMITER_RUN = re.compile(r"\*+|_+|~+")
 _ASCII_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 _BRACKETS = re.compile(r"\\.|`+|[\[\]]", re.DOTALL)
 # Bounded pieces keep a failed attempt short (hostile input stays linear).
@@ -95,7 +96,7 @@ class Inline:
 class LeafText:
     """One leaf's lines joined with ``\\n``, with the map of its offsets back to the source."""
 
-    __slots__ = ("code_pairs", "jumps", "leaf_starts", "lines", "owner", "text")
+    __slots__ = ("code_pairs", "jumps", "leaf_starts", "lines", "owner", "paired", "text")
 
     def __init__(self, owner: Inline, text: str, lines: list[tuple[int, int]]) -> None:
         self.owner = owner
@@ -109,6 +110,7 @@ class LeafText:
         self.leaf_starts = starts
         self.code_pairs: dict[int, tuple[int, int]] = {}
         self.jumps: dict[int, int] = {}
+        self.paired: dict[int, int] = {}  # start -> end of each delimiter run that is emphasis markup
 
     # -- mapping ----------------------------------------------------------------------------------
 
@@ -211,6 +213,8 @@ class LeafText:
         owner = self.owner
         if "`" in text:
             self._pair_backticks()
+        if "*" in text or "_" in text or "~" in text:
+            self._pair_delimiters()
         brackets = self._pair_brackets() if "[" in text else {}
         special = _SPECIAL_MDX if owner.mdx else _SPECIAL_MD
         marks: HtmlMarks | None = None
@@ -297,20 +301,51 @@ class LeafText:
         self.put(CODE_PLACEHOLDER, at, end)
         owner.code_spans.append((self._source_start(at), self._source_end(end)))
 
-    def _delimiters(self, at: int, char: str) -> int:
+    def _pair_delimiters(self) -> None:
+        """Which runs of ``*``, ``_`` and ``~~`` open or close emphasis: a closer pairs with the
+        nearest open opener of its character (CommonMark's rule, without the rule of three).
+        Unpaired runs stay text, so ``2 * 3`` and ``0*x`` keep their characters."""
         text = self.text
-        end = _RUN[char].match(text, at).end()  # type: ignore[union-attr]
-        before = text[at - 1] if at else ""
-        after = text[end : end + 1]
-        left = not _is_space(after) and (not _is_punct(after) or _is_space(before) or _is_punct(before))
-        right = not _is_space(before) and (not _is_punct(before) or _is_space(after) or _is_punct(after))
-        if char == "*":
-            markup = left or right
-        elif char == "_":
-            markup = (left and (not right or _is_punct(before))) or (right and (not left or _is_punct(after)))
-        else:
-            markup = end - at <= 2 and (left or right)
-        if not markup:
+        code = sorted((start, end) for start, (_, end) in self.code_pairs.items())
+        code_starts = [start for start, _ in code]
+        openers: list[tuple[str, int, int]] = []
+        paired = self.paired
+        for m in _DELIMITER_RUN.finditer(text):
+            at, end = m.span()
+            k = bisect_right(code_starts, at) - 1
+            if k >= 0 and at < code[k][1]:
+                continue  # inside a code span
+            char = text[at]
+            if char == "~" and end - at != 2:
+                continue  # strikethrough is exactly two tildes
+            before = text[at - 1] if at else ""
+            after = text[end : end + 1]
+            left = not _is_space(after) and (not _is_punct(after) or _is_space(before) or _is_punct(before))
+            right = not _is_space(before) and (not _is_punct(before) or _is_space(after) or _is_punct(after))
+            if char == "_":
+                can_open = left and (not right or _is_punct(before))
+                can_close = right and (not left or _is_punct(after))
+            else:
+                can_open, can_close = left, right
+            if can_close:
+                for index in range(len(openers) - 1, -1, -1):
+                    if openers[index][0] == char:
+                        _, open_at, open_end = openers[index]
+                        paired[open_at] = open_end
+                        paired[at] = end
+                        del openers[index:]
+                        break
+                else:
+                    if can_open:
+                        openers.append((char, at, end))
+                continue
+            if can_open:
+                openers.append((char, at, end))
+
+    def _delimiters(self, at: int, char: str) -> int:
+        end = self.paired.get(at)
+        if end is None:
+            end = _RUN[char].match(self.text, at).end()  # type: ignore[union-attr]
             self.copy(at, end)
         return end
 
