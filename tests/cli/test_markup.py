@@ -61,12 +61,12 @@ def test_html_and_rst_files(folder: Path, capsys) -> None:
 def test_a_document_the_reader_cannot_read_is_scanned_as_text_with_a_note(
     folder: Path, capsys, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from writing_rules.prose import _markdown
+    from writing_rules.prose import _reader
 
     def broken(*args: object, **kwargs: object) -> None:
         raise IndexError("a reader bug")
 
-    monkeypatch.setattr(_markdown, "read_markdown", broken)
+    monkeypatch.setattr(_reader, "read_markdown", broken)
     (folder / "guide.md").write_text(DOCUMENT, encoding="utf-8")
     assert main(["scan", "--rule", "word-choice", "guide.md"]) == 1
     out, err = capsys.readouterr()

@@ -15,6 +15,7 @@ import re
 import unicodedata
 from bisect import bisect_right
 from collections.abc import Mapping
+from html import unescape
 
 from ._html import CODE_ELEMENTS, ENTITY, HtmlMarks, closer, markup_at
 from ._view import CODE_PLACEHOLDER, Builder
@@ -277,8 +278,6 @@ class LeafText:
                 if entity is None:
                     self.copy(at, at + 1)
                 else:
-                    from html import unescape
-
                     decoded = unescape(entity.group())
                     self.put(decoded if "\x00" not in decoded else "\ufffd", at, entity.end())
                     position = entity.end()

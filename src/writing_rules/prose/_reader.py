@@ -5,6 +5,10 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
+# The tool reads every text as Markdown (and falls back to plain text): these two readers load
+# with the package, so that no tool call imports a module. The others load when first asked for.
+from ._markdown import read_markdown
+from ._plain import read_plain
 from ._view import MARKUPS, ProseView
 
 __all__ = ["ProseError", "markup_for_path", "read_prose"]
@@ -52,8 +56,6 @@ def read_prose(
         raise TypeError(f"source must be a str, not {type(source).__name__}")
     try:
         if markup in ("markdown", "mdx"):
-            from ._markdown import read_markdown
-
             return read_markdown(source, mdx=markup == "mdx", front_matter_keys=front_matter_keys)
         if markup == "rst":
             from ._rst import read_rst
@@ -65,9 +67,5 @@ def read_prose(
             return read_html(source)
     except (RecursionError, MemoryError, ValueError, IndexError, KeyError, AssertionError, TypeError) as error:
         # A reader bug must not cost the user the scan: fall back to plain text, say why.
-        from ._plain import read_plain
-
         return read_plain(source, note=f"read as plain text: the {markup} reader failed ({type(error).__name__})")
-    from ._plain import read_plain
-
     return read_plain(source)
