@@ -76,20 +76,24 @@ def identity(text: str) -> ProseView:
     )
 
 
+def figures(language: str) -> None:
+    text = markdown_for(language)
+    rules = tuple(rule_id for rule_id in data.RULE_IDS if data.RULES[rule_id].has_signals)
+    bypassed = best(lambda: scan_text(text, language, rules, 500, view=identity(text)), 5)
+    with_reader = best(lambda: scan_text(text, language, rules, 500), 5)
+    reader = best(lambda: read_prose(text), 5)
+    print(
+        f"{language}: {len(text):,} units; scan with the prose view {with_reader * 1000:.1f} ms, "
+        f"reader bypassed {bypassed * 1000:.1f} ms: ratio {with_reader / bypassed:.2f} "
+        f"(target <= 1.25); reader alone {reader * 1000:.1f} ms"
+    )
+    times = [(markup, best(lambda m=markup: read_prose(text, m), 3)) for markup in MARKUPS]
+    print("    reader per markup on the same text: " + ", ".join(f"{m} {t * 1000:.1f} ms" for m, t in times))
+
+
 def main() -> None:
     for language in ("en", "de"):
-        text = markdown_for(language)
-        rules = tuple(rule_id for rule_id in data.RULE_IDS if data.RULES[rule_id].has_signals)
-        bypassed = best(lambda: scan_text(text, language, rules, 500, view=identity(text)), 5)
-        with_reader = best(lambda: scan_text(text, language, rules, 500), 5)
-        reader = best(lambda: read_prose(text), 5)
-        print(
-            f"{language}: {len(text):,} units; scan with the prose view {with_reader * 1000:.1f} ms, "
-            f"reader bypassed {bypassed * 1000:.1f} ms: ratio {with_reader / bypassed:.2f} "
-            f"(target <= 1.25); reader alone {reader * 1000:.1f} ms"
-        )
-        others = ", ".join(f"{markup} {best(lambda m=markup: read_prose(text, m), 3) * 1000:.1f} ms" for markup in MARKUPS)
-        print(f"    reader per markup on the same text: {others}")
+        figures(language)
 
 
 if __name__ == "__main__":

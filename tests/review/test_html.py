@@ -196,3 +196,43 @@ def test_any_text_and_spans_round_trip_through_the_page(text: str, data: Any) ->
         start, end = int(attrs["data-start"]), int(attrs["data-end"])
         assert "".join(page.pieces[number]) == shown[start:end]
     assert len(page.attributes) == len(hits)
+
+
+def test_each_rule_keeps_its_own_colour_in_every_report_and_marks_name_their_rule() -> None:
+    text = "Basically, the file was written by the tool. It is simply very easy. TODO: add data."
+    found = signals(text)
+    rules = {signal["ruleId"] for signal in found}
+    assert len(rules) >= 4
+    first = render_html(text, found)
+    colour_of = {rule: colour for colour, rule in re.findall(r'<mark class="(r\d+)"[^>]* title="([^"]+)"', first)}
+    assert set(colour_of) == rules  # every mark's tooltip names its rule
+    assert len(set(colour_of.values())) == len(rules)  # no two rules share a colour
+    # Another report with only some of those rules gives each the same colour.
+    one_rule = [signal for signal in found if signal["ruleId"] == sorted(rules)[-1]]
+    second = render_html(text, one_rule)
+    (colour,) = set(re.findall(r'<mark class="(r\d+)"', second))
+    assert colour == colour_of[sorted(rules)[-1]]
+    # The palette has a colour for every rule of the catalogue.
+    from writing_rules.review._html_assets import PALETTE_SIZE, STYLE
+
+    assert len(data.RULE_IDS) <= PALETTE_SIZE
+    assert (
+        len({re.search(rf"\.r{i} {{ background: (#[0-9a-f]+)", STYLE)[1] for i in range(PALETTE_SIZE)}) == PALETTE_SIZE
+    )
+
+
+def test_a_report_of_several_files_opens_with_an_index_of_them() -> None:
+    from writing_rules.review import ReportDocument, render_report
+
+    documents = [
+        ReportDocument(f"docs/page-{n}.md", "A powerful tool.", tuple(signals("A powerful tool.")), "en")
+        for n in range(3)
+    ]
+    page = render_report(documents)
+    index = page[page.index('<nav class="files"') : page.index("</nav>", page.index('<nav class="files"'))]
+    assert [m for m in re.findall(r'href="#(doc-\d)">([^<]+)<', index)] == [
+        (f"doc-{n}", f"docs/page-{n}.md") for n in range(3)
+    ]
+    assert all(f'<section class="document" id="doc-{n}">' in page for n in range(3))
+    single = render_report(documents[:1])
+    assert '<nav class="files"' not in single

@@ -205,3 +205,24 @@ def test_screenshots_are_kept_as_artefacts(tmp_path: Path, name: str, width: int
     run_browser(tmp_path, path.as_uri(), f"--screenshot={shot}", f"--window-size={width},{height}")
     assert png_size(shot) == (width, height)
     assert shot.stat().st_size > 10_000  # a blank page compresses to far less
+
+
+LAYOUT = """
+(function () {
+  var aside = document.querySelector("aside").getBoundingClientRect();
+  var main = document.querySelector("main").getBoundingClientRect();
+  document.documentElement.setAttribute("data-aside-top", String(aside.top));
+  document.documentElement.setAttribute("data-main-top", String(main.top));
+})();
+"""
+
+
+@pytest.mark.parametrize(("width", "legend_first"), [(390, True), (1200, False)])
+def test_the_legend_comes_before_the_document_at_phone_width(tmp_path: Path, width: int, legend_first: bool) -> None:
+    page_html = render_html(DOCUMENT, signals(DOCUMENT))
+    path = tmp_path / "report.html"
+    path.write_text(with_harness(page_html, LAYOUT), encoding="utf-8")
+    dom = run_browser(tmp_path, path.as_uri(), "--dump-dom", f"--window-size={width},900")
+    attrs = read_page(dom).root
+    aside_top, main_top = float(attrs["data-aside-top"]), float(attrs["data-main-top"])
+    assert (aside_top < main_top) is legend_first

@@ -106,12 +106,17 @@ def render_report(documents: Sequence[ReportDocument], *, language: str = "en", 
         hits.extend(found)
         per_document.append(found)
     rule_ids = _rule_order(hit.rule_id for hit in hits)
-    colours = {rule_id: position % PALETTE_SIZE for position, rule_id in enumerate(rule_ids)}
+    # A rule's colour is its place in the catalogue: the same in every report, and no two
+    # rules share one (the palette has a colour for every rule).
+    catalogue = {rule_id: position for position, rule_id in enumerate(data.RULE_IDS)}
+    colours = {rule_id: catalogue.get(rule_id, 0) % PALETTE_SIZE for rule_id in rule_ids}
     page_title = title if title is not None else labels["title"]
     sections = [
-        _document_section(document, found, colours, labels)
-        for document, found in zip(documents, per_document, strict=True)
+        _document_section(document, found, colours, labels, number)
+        for number, (document, found) in enumerate(zip(documents, per_document, strict=True))
     ]
+    if len(documents) > 1:
+        sections.insert(0, _file_index(documents, per_document, labels))
     labels_shown = [document.label for document in documents]
     aside = _aside(hits, rule_ids, colours, language, labels, labels_shown)
     return "".join(
@@ -215,10 +220,27 @@ def _hits(document: ReportDocument, position: int, first_number: int) -> list[_H
 
 def _open(hit: _Hit, colour: int, first: bool) -> str:
     anchor = f' id="hit-{hit.number}"' if first else ""
+    # The tooltip names the rule (its id is in data-rule for scripts).
     return (
-        f'<mark class="r{colour}"{anchor} data-hit="{hit.number}" data-rule="{_attr(hit.rule_id)}" '
-        f'data-start="{hit.start}" data-end="{hit.end}">'
+        f'<mark class="r{colour}"{anchor} title="{_attr(hit.rule_id)}" data-hit="{hit.number}" '
+        f'data-rule="{_attr(hit.rule_id)}" data-start="{hit.start}" data-end="{hit.end}">'
     )
+
+
+def _file_index(
+    documents: Sequence[ReportDocument], per_document: Sequence[list[_Hit]], labels: Mapping[str, str]
+) -> str:
+    """A list of the report's files with their hit counts, each a link to its section."""
+    items = []
+    for number, (document, found) in enumerate(zip(documents, per_document, strict=True)):
+        name = _text(document.label or f"{number + 1}")
+        count = len(found)
+        items.append(
+            f'<li><a href="#doc-{number}">{name}</a> '
+            f'<span class="meta">({count} {labels["hit"] if count == 1 else labels["hits"]})</span></li>'
+        )
+    files = labels["files"]
+    return f'<nav class="files" aria-label="{files}"><strong>{files}</strong><ol>{"".join(items)}</ol></nav>\n'
 
 
 def _marked(text: str, hits: list[_Hit], colours: Mapping[str, int]) -> str:
@@ -254,7 +276,11 @@ def _marked(text: str, hits: list[_Hit], colours: Mapping[str, int]) -> str:
 
 
 def _document_section(
-    document: ReportDocument, hits: list[_Hit], colours: Mapping[str, int], labels: Mapping[str, str]
+    document: ReportDocument,
+    hits: list[_Hit],
+    colours: Mapping[str, int],
+    labels: Mapping[str, str],
+    number: int = 0,
 ) -> str:
     heading = ""
     if document.label is not None:
@@ -269,9 +295,12 @@ def _document_section(
         heading = f"<h2>{_text(document.label)}{meta}</h2>"
     if document.error is not None or document.text is None:
         reason = _text(document.error or "")
-        return f'<section class="document">{heading}<p class="failed">{labels["not_scanned"]}: {reason}</p></section>\n'
+        return (
+            f'<section class="document" id="doc-{number}">{heading}'
+            f'<p class="failed">{labels["not_scanned"]}: {reason}</p></section>\n'
+        )
     return (
-        f'<section class="document">{heading}<pre class="doc" lang="{_attr(document.language)}">\n'
+        f'<section class="document" id="doc-{number}">{heading}<pre class="doc" lang="{_attr(document.language)}">\n'
         f"{_marked(document.text, hits, colours)}</pre></section>\n"
     )
 

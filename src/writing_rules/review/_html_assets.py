@@ -9,7 +9,7 @@ from __future__ import annotations
 
 __all__ = ["LABELS", "PALETTE_SIZE", "SCRIPT", "STYLE"]
 
-PALETTE_SIZE = 8
+PALETTE_SIZE = 16  # one colour per rule of the catalogue, never reused (a test checks)
 
 LABELS = {
     "en": {
@@ -23,6 +23,7 @@ LABELS = {
         "none": "Nothing to show: no signals or findings.",
         "suggestion": "Suggestion",
         "not_scanned": "Not scanned",
+        "files": "Files",
         "language": "language",
         "nav": "Navigate between hits",
         "documents": "Documents",
@@ -38,6 +39,7 @@ LABELS = {
         "none": "Nichts zu zeigen: keine Signale oder Befunde.",
         "suggestion": "Vorschlag",
         "not_scanned": "Nicht geprüft",
+        "files": "Dateien",
         "language": "Sprache",
         "nav": "Zwischen Treffern springen",
         "documents": "Dokumente",
@@ -71,9 +73,22 @@ mark { color: inherit; border-radius: 2px; cursor: pointer; }
 mark mark { box-shadow: inset 0 -3px 0 rgba(0, 0, 0, .35); }
 mark.current { outline: 2px solid var(--current); outline-offset: 1px; }
 mark.off { background: none; box-shadow: none; cursor: auto; }
-.r0 { background: #ffe08a; } .r1 { background: #b8e0ff; } .r2 { background: #c5efbd; }
-.r3 { background: #ffc6d0; } .r4 { background: #e0ccff; } .r5 { background: #ffd3a8; }
-.r6 { background: #b9efe6; } .r7 { background: #e6e6a0; }
+.r0 { background: #ffe08a; }
+.r1 { background: #b8e0ff; }
+.r2 { background: #c5efbd; }
+.r3 { background: #ffc6d0; }
+.r4 { background: #e0ccff; }
+.r5 { background: #ffd3a8; }
+.r6 { background: #b9efe6; }
+.r7 { background: #e6e6a0; }
+.r8 { background: #f4b6f0; }
+.r9 { background: #a8d8c8; }
+.r10 { background: #ffb3a1; }
+.r11 { background: #c9d3ff; }
+.r12 { background: #d8f0a0; }
+.r13 { background: #f0c8a0; }
+.r14 { background: #a0e8ff; }
+.r15 { background: #e0b8c8; }
 aside { align-self: start; position: sticky; top: 4rem; max-height: calc(100vh - 5rem); overflow: auto;
   background: #fff; border: 1px solid var(--line); border-radius: .5rem; padding: .6rem .9rem; }
 fieldset.filter { border: 0; margin: 0 0 .6rem; padding: 0; }
@@ -94,10 +109,15 @@ ol.hits p { margin: .1rem 0; }
 .off { display: none; }
 mark.off { display: inline; }
 p.empty { color: var(--muted); }
+nav.files { background: #fff; border: 1px solid var(--line); border-radius: .5rem; padding: .5rem .9rem;
+  margin-bottom: 1rem; }
+nav.files ol { margin: .2rem 0 0; padding-left: 1.4rem; columns: 2 18rem; font-size: .9rem; }
+nav.files a { color: #1a56b0; overflow-wrap: anywhere; }
 @media (max-width: 800px) {
   body { font-size: 16px; }
   .layout { grid-template-columns: minmax(0, 1fr); padding: .5rem; }
-  aside { position: static; max-height: none; }
+  aside { position: static; max-height: none; order: -1; }
+  .layout { display: flex; flex-direction: column; }
   header.top { padding: .5rem; }
   .keys { display: none; }
   pre.doc { font-size: 13px; padding: .6rem; }
