@@ -182,3 +182,13 @@ def test_format_directive_round_trips(markup: str) -> None:
         format_directive("disable-nextline")
     with pytest.raises(ValueError):
         format_directive("disable-line", ["filer"])
+
+
+def test_the_prose_reader_decides_what_is_code(repo: Path, scan) -> None:
+    # An indented code block and HTML <pre> are code to a reader: a directive there silences nothing.
+    write(repo, "page.md", "Intro.\n\n    <!-- writing-rules-disable-file -->\n\nA very fast tool.\n")
+    write(repo, "page.html", "<pre><!-- writing-rules-disable-file --></pre>\n<p>A very fast tool.</p>\n")
+    write(repo, "page.rst", "Intro::\n\n  .. writing-rules-disable-file\n\nA very fast tool.\n")
+    outcome = scan("page.md", "page.html", "page.rst")
+    assert sorted(line.split(":")[0] for line in outcome.lines()) == ["page.html", "page.md", "page.rst"]
+    assert outcome.rules() == ["filler", "filler", "filler"]

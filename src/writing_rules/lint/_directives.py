@@ -24,6 +24,8 @@ from typing import Any
 
 from .._lazy_rules import rule_data as data
 from .._text_units import line_column, line_starts, lines_with_breaks
+from ..prose import MARKUPS as PROSE_MARKUPS
+from ..prose import read_prose
 
 __all__ = [
     "DIRECTIVE_KINDS",
@@ -48,6 +50,7 @@ _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})", re.MULTILINE)
 _INLINE_CODE = re.compile(r"(`+)(?:(?!\1).)+?\1", re.DOTALL)
 _BODY = re.compile(r"\s*(?:<!--|\{/\*|\.\.)?\s*(.*?)\s*(?:-->|\*/\})?\s*\Z", re.DOTALL)
 _SPLIT = re.compile(r"[\s,]+")
+_NOT_BREAK = re.compile(r"[^\r\n]")
 _PREFIX_ANYWHERE = re.compile(re.escape(PREFIX), re.IGNORECASE)
 
 
@@ -103,20 +106,44 @@ def format_directive(kind: str, rule_ids: Iterable[str] = (), markup: str = "mar
 
 
 def comment_spans(text: str, markup: str = "markdown") -> list[tuple[int, int]]:
-    """Source spans of the comments that can hold directives (a simple scan, no full parse).
+    """Source spans of the comments that can hold directives.
 
-    Markdown: HTML comments outside fenced code and inline code spans (and
-    ``{/* */}`` for ``mdx``); HTML: HTML comments; rst: ``..`` comments; text:
-    HTML comments.
+    The prose reader (``writing_rules.prose``) decides what is markup, so a
+    comment-like text inside code (a fenced or indented block, an inline code
+    span, a literal block) or escaped in prose is no comment. In Markdown and
+    HTML the comments are ``<!-- -->`` (MDX also ``{/* */}``); in
+    reStructuredText ``..`` comments. Plain text has no markup: there, and
+    when a reader falls back to plain text, a simple scan finds HTML comments
+    outside fenced and inline code.
     """
+    masked = _markup_only(text, markup)
+    if masked is None:
+        masked = _mask_code(text)
+        markup = "markdown"
     if markup == "rst":
-        return [match.span() for match in _RST_COMMENT.finditer(text)]
-    masked = _mask_code(text) if markup in ("markdown", "mdx") else text
+        return [match.span() for match in _RST_COMMENT.finditer(masked)]
     spans = [match.span() for match in _HTML_COMMENT.finditer(masked)]
     if markup == "mdx":
         spans.extend(match.span() for match in _MDX_COMMENT.finditer(masked))
         spans.sort()
     return spans
+
+
+def _markup_only(text: str, markup: str) -> str | None:
+    """``text`` with everything but its markup blanked (line breaks kept), or None for plain text."""
+    if markup not in PROSE_MARKUPS or markup == "text":
+        return None
+    view = read_prose(text, markup)
+    if view.note is not None:  # the reader gave up and read the text as plain text
+        return None
+    pieces = []
+    position = 0
+    for start, end in view.markup_spans:
+        pieces.append(_NOT_BREAK.sub(" ", text[position:start]))
+        pieces.append(text[start:end])
+        position = end
+    pieces.append(_NOT_BREAK.sub(" ", text[position:]))
+    return "".join(pieces)
 
 
 def _mask_code(text: str) -> str:

@@ -2,32 +2,23 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..prose import markup_for_path
 from ._config import FileSettings, filter_signals
 from ._directives import DirectiveProblem, apply_suppressions, read_directives, unused_suppressions
 from ._sentences import fingerprint
 
 __all__ = ["LintedText", "lint_signals", "markup_for"]
 
-_EXTENSIONS = {
-    ".rst": "rst",
-    ".rest": "rst",
-    ".html": "html",
-    ".htm": "html",
-    ".mdx": "mdx",
-    ".txt": "text",
-}
-
 
 def markup_for(path: str, settings: FileSettings | None = None) -> str:
-    """The markup of ``path``: the setting when it is not ``auto``, else by extension (Markdown)."""
+    """The markup of ``path``: the setting when it is not ``auto``, else by extension, as the prose reader names it."""
     if settings is not None and settings.markup != "auto":
         return settings.markup
-    return _EXTENSIONS.get(os.path.splitext(path)[1].lower(), "markdown")
+    return markup_for_path(path)
 
 
 @dataclass(frozen=True)
