@@ -95,6 +95,17 @@ def test_no_module_imports_another_subpackages_private_names() -> None:
     assert not private, "export these from the subpackage's __init__ instead:\n" + "\n".join(private)
 
 
+def test_prose_imports_nothing_from_the_rest_of_the_package() -> None:
+    # The rule compiler loads writing_rules.prose by file path, without the package around it.
+    outside = [
+        f"{path.relative_to(PACKAGE.parent).as_posix()}:{line}: {module}"
+        for path in sorted((PACKAGE / "prose").rglob("*.py"))
+        for line, module, _ in _imports(path, PACKAGE)
+        if not module.startswith("writing_rules.prose")
+    ]
+    assert not outside, "\n".join(outside)
+
+
 def test_a_lower_layer_never_imports_a_higher_one() -> None:
     _, layering = _violations()
     assert not layering, "\n".join(layering)

@@ -24,6 +24,8 @@ from ._view import Builder, ProseView
 
 __all__ = ["read_markdown"]
 
+# Not _text_units.LINE_BREAK: prose imports nothing from the rest of the package, because
+# the rule compiler loads it by file path to check rule examples (generator/_prose_examples.py).
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _LIST_MARKER = re.compile(r"([-+*]|(\d{1,9})[.)])(?=[ \t]|$)")
 _TASK = re.compile(r"\[[ xX]\](?=[ \t]|$)")
