@@ -204,7 +204,10 @@ def test_each_rule_keeps_its_own_colour_in_every_report_and_marks_name_their_rul
     rules = {signal["ruleId"] for signal in found}
     assert len(rules) >= 4
     first = render_html(text, found)
-    colour_of = {rule: colour for colour, rule in re.findall(r'<mark class="(r\d+)"[^>]* title="([^"]+)"', first)}
+    found_marks = re.findall(r'<mark class="(r\d+)"[^>]* title="([^"]+) \(([a-z-]+)\)"', first)
+    colour_of = {rule: colour for colour, _, rule in found_marks}
+    # The tooltip gives the rule's title and id.
+    assert all(title == data.RULES[rule].texts["en"].title for _, title, rule in found_marks)
     assert set(colour_of) == rules  # every mark's tooltip names its rule
     assert len(set(colour_of.values())) == len(rules)  # no two rules share a colour
     # Another report with only some of those rules gives each the same colour.

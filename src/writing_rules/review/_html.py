@@ -110,9 +110,11 @@ def render_report(documents: Sequence[ReportDocument], *, language: str = "en", 
     # rules share one (the palette has a colour for every rule).
     catalogue = {rule_id: position for position, rule_id in enumerate(data.RULE_IDS)}
     colours = {rule_id: catalogue.get(rule_id, 0) % PALETTE_SIZE for rule_id in rule_ids}
+    # The tooltip of a mark names its rule: title and id.
+    tips = {rule_id: f"{_title(rule_id, language)} ({rule_id})" for rule_id in rule_ids}
     page_title = title if title is not None else labels["title"]
     sections = [
-        _document_section(document, found, colours, labels, number)
+        _document_section(document, found, colours, labels, number, tips)
         for number, (document, found) in enumerate(zip(documents, per_document, strict=True))
     ]
     if len(documents) > 1:
@@ -218,11 +220,11 @@ def _hits(document: ReportDocument, position: int, first_number: int) -> list[_H
     return hits
 
 
-def _open(hit: _Hit, colour: int, first: bool) -> str:
+def _open(hit: _Hit, colour: int, first: bool, tip: str) -> str:
     anchor = f' id="hit-{hit.number}"' if first else ""
     # The tooltip names the rule (its id is in data-rule for scripts).
     return (
-        f'<mark class="r{colour}"{anchor} title="{_attr(hit.rule_id)}" data-hit="{hit.number}" '
+        f'<mark class="r{colour}"{anchor} title="{_attr(tip)}" data-hit="{hit.number}" '
         f'data-rule="{_attr(hit.rule_id)}" data-start="{hit.start}" data-end="{hit.end}">'
     )
 
@@ -243,7 +245,7 @@ def _file_index(
     return f'<nav class="files" aria-label="{files}"><strong>{files}</strong><ol>{"".join(items)}</ol></nav>\n'
 
 
-def _marked(text: str, hits: list[_Hit], colours: Mapping[str, int]) -> str:
+def _marked(text: str, hits: list[_Hit], colours: Mapping[str, int], tips: Mapping[str, str]) -> str:
     """``text`` escaped, with nested (and where hits cross, split) marks."""
     opening: dict[int, list[_Hit]] = {}
     for hit in hits:
@@ -263,10 +265,10 @@ def _marked(text: str, hits: list[_Hit], colours: Mapping[str, int]) -> str:
                 if hit.end != position:
                     reopen.append(hit)
             for hit in reversed(reopen):
-                out.append(_open(hit, colours[hit.rule_id], first=False))
+                out.append(_open(hit, colours[hit.rule_id], False, tips.get(hit.rule_id, hit.rule_id)))
                 stack.append(hit)
         for hit in sorted(opening.get(position, ()), key=lambda hit: (-hit.end, hit.number)):
-            out.append(_open(hit, colours[hit.rule_id], first=True))
+            out.append(_open(hit, colours[hit.rule_id], True, tips.get(hit.rule_id, hit.rule_id)))
             if hit.end == position:
                 out.append("</mark>")  # an empty span: a zero-width mark keeps its place
             else:
@@ -281,6 +283,7 @@ def _document_section(
     colours: Mapping[str, int],
     labels: Mapping[str, str],
     number: int = 0,
+    tips: Mapping[str, str] | None = None,
 ) -> str:
     heading = ""
     if document.label is not None:
@@ -301,7 +304,7 @@ def _document_section(
         )
     return (
         f'<section class="document" id="doc-{number}">{heading}<pre class="doc" lang="{_attr(document.language)}">\n'
-        f"{_marked(document.text, hits, colours)}</pre></section>\n"
+        f"{_marked(document.text, hits, colours, tips or {})}</pre></section>\n"
     )
 
 
