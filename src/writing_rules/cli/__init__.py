@@ -14,8 +14,10 @@ from collections.abc import Sequence
 
 from ._commands import run
 from ._language import detect_language
+from ._scan import FileScan, ScanOptions, scan_text_as
 
-__all__ = ["detect_language", "main"]
+# FileScan, ScanOptions and scan_text_as: how the language server scans an open document as `scan` would.
+__all__ = ["FileScan", "ScanOptions", "detect_language", "main", "scan_text_as"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

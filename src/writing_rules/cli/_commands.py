@@ -17,6 +17,7 @@ from ..prose import MARKUPS
 from ..tools import create_writing_tool_dispatcher, writing_review_tools
 from ._formats import FORMATS, iter_json, render_github, render_html_report, render_sarif, render_text
 from ._linting import LintRun, LintUsageError, add_lint_arguments, prepare_lint
+from ._lsp import add_lsp_parser, run_lsp
 from ._scan import (
     DEFAULT_GLOBS,
     MAX_FILE_SIZE,
@@ -192,6 +193,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     add_serve_mcp_parser(commands)
+    add_lsp_parser(commands)
     return parser
 
 
@@ -514,6 +516,8 @@ def run(argv: Sequence[str] | None, stdin: Any, stdout: TextIO, stderr: TextIO) 
             return _tools(args, stdout)
         if args.command == "serve-mcp":
             return serve_mcp(args, stderr)
+        if args.command == "lsp":
+            return run_lsp(stderr)
         return _edit(args, stdin, stdout, stderr)
     except (UsageError, LintUsageError, ConfigError) as error:
         stderr.write(f"writing-rules {args.command}: error: {error}\n")

@@ -1,0 +1,85 @@
+"""Linting one open document as ``writing-rules scan`` would lint the file."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+from urllib.parse import unquote, urlparse
+
+from ..cli import ScanOptions, scan_text_as
+from ..lint import ConfigError, ConfigResolver, FileSettings
+from ._positions import LineIndex
+
+__all__ = ["LintedDocument", "lint_document", "path_of"]
+
+
+@dataclass(frozen=True)
+class LintedDocument:
+    """The signals of one version of a document, and the directive mistakes found in it."""
+
+    uri: str
+    version: int | None
+    text: str
+    index: LineIndex
+    language: str
+    signals: tuple[Mapping[str, Any], ...]
+    # (1-based line, 1-based column, message) of broken directives
+    problems: tuple[tuple[int, int, str], ...] = ()
+    config_error: str | None = None
+
+
+def path_of(uri: str) -> str | None:
+    """The file-system path of a ``file:`` URI; None for other schemes (an unsaved buffer)."""
+    parsed = urlparse(uri)
+    if parsed.scheme != "file":
+        return None
+    path = unquote(parsed.path)
+    if os.name == "nt" and path.startswith("/") and len(path) > 2 and path[2] == ":":
+        path = path[1:]
+    return path
+
+
+def _settings(path: str | None, settings: FileSettings | None) -> tuple[FileSettings, str | None]:
+    """The file's configuration, exactly as ``scan`` finds it; a broken file is reported, not fatal."""
+    if settings is not None:
+        return settings, None
+    if path is None:
+        return FileSettings(), None
+    try:
+        config = ConfigResolver().config_for(path)  # fresh: an edited configuration counts at once
+    except ConfigError as error:
+        return FileSettings(), str(error)
+    return (config.settings_for(path) if config is not None else FileSettings()), None
+
+
+def lint_document(
+    uri: str, version: int | None, text: str, *, language: str = "auto", settings: FileSettings | None = None
+) -> LintedDocument:
+    """Scan ``text`` with its file's configuration and inline directives.
+
+    ``language`` other than "auto" overrides the configuration (the client's choice);
+    ``settings`` replaces the configuration lookup altogether.
+    """
+    path = path_of(uri)
+    chosen, config_error = _settings(path, settings)
+    if language != "auto":
+        chosen = replace(chosen, language=language)
+    # A buffer without a file is named by its URI's last part, so its markup follows its extension.
+    name = path or (urlparse(uri).path.rsplit("/", 1)[-1] or "untitled.md")
+    scanned = scan_text_as(name, ScanOptions(settings=chosen), text)
+    problems = tuple(
+        (problem.line, problem.column, problem.message) for problem in (scanned.lint.problems if scanned.lint else ())
+    )
+    signals = tuple(scanned.data["signals"]) if scanned.data is not None else ()
+    return LintedDocument(
+        uri=uri,
+        version=version,
+        text=text,
+        index=LineIndex(text),
+        language=scanned.language or "en",
+        signals=signals,
+        problems=problems,
+        config_error=config_error,
+    )

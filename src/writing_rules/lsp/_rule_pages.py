@@ -1,0 +1,46 @@
+"""The page a diagnostic links to: the rule's own text, as a reviewer sees it."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+from .._lazy_rules import rule_data as data
+
+__all__ = ["rule_page_text", "rule_page_uri"]
+
+
+def rule_page_text(rule_id: str, language: str) -> str:
+    """The rule as Markdown: title, summary, instruction, when it applies, examples."""
+    rule = data.RULES[rule_id]
+    text = rule.texts[language]
+    heading = {"en": ("Applies when", "Examples"), "de": ("Gilt wann", "Beispiele")}[language]
+    lines = [f"# {text.title} (`{rule_id}`)", "", text.summary, "", text.instruction, "", f"## {heading[0]}", ""]
+    lines += [text.applies_when, "", f"## {heading[1]}", ""]
+    for example in text.examples:
+        lines += [f"- {example.before}", f"  → {example.after}"]
+    return "\n".join(lines) + "\n"
+
+
+def rule_page_uri(rule_id: str, language: str, base_url: str | None = None) -> str:
+    """A link to the rule's text.
+
+    ``base_url`` (the client's ``ruleUrl`` setting, with ``{id}`` and
+    ``{language}``) points at the team's own pages. Without it the text is
+    written once per rule-data version into the temporary folder, so the link
+    works offline and always matches the rules in use.
+    """
+    if base_url:
+        return base_url.replace("{id}", rule_id).replace("{language}", language)
+    folder = Path(tempfile.gettempdir()) / f"writing-rules-{data.SOURCE_DIGEST[:12]}" / language
+    page = folder / f"{rule_id}.md"
+    if not page.exists():
+        with contextlib.suppress(OSError):  # no link target is better than no diagnostics
+            folder.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{rule_id}.", suffix=".tmp")
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                stream.write(rule_page_text(rule_id, language))
+            os.replace(temporary, page)
+    return page.as_uri()
