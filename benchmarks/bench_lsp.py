@@ -19,13 +19,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from _timing import best
 from lsprotocol import types
 from pygls.lsp.client import LanguageClient
 
 from writing_rules.cli import ScanOptions, scan_text_as
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _timing import best  # noqa: E402
 
 PARAGRAPH = (
     "The service is very fast, and in order to restart it we made use of the cache. "
