@@ -1,0 +1,64 @@
+"""Diagnostics and code actions as values: positions, levels, the directive per markup."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pygls", reason="the lsp extra (pygls) is a test requirement")
+
+from lsprotocol import types
+
+from writing_rules.lsp._features import code_actions, diagnostics
+from writing_rules.lsp._linting import lint_document
+from writing_rules.lsp._positions import LineIndex, PositionError
+
+
+def disable_text(path: Path, text: str) -> str:
+    linted = lint_document(path.as_uri(), 1, text, language="en")
+    start = linted.signals[0]["start"]
+    (action,) = [a for a in code_actions(linted, start, start) if a.title.startswith("Disable")]
+    assert action.edit is not None and action.edit.document_changes is not None
+    (change,) = action.edit.document_changes
+    assert isinstance(change, types.TextDocumentEdit)
+    (edit,) = change.edits
+    assert isinstance(edit, types.TextEdit)
+    index = linted.index
+    at = index.offset(edit.range.start.line, edit.range.start.character)
+    return text[:at] + edit.new_text + text[at:]
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("page.md", "Do it in order to win. <!-- writing-rules-disable-line nominal-style -->\n"),
+        ("page.txt", "Do it in order to win. <!-- writing-rules-disable-line nominal-style -->\n"),
+        ("page.mdx", "Do it in order to win. {/* writing-rules-disable-line nominal-style */}\n"),
+        ("page.rst", ".. writing-rules-disable-next-line nominal-style\nDo it in order to win.\n"),
+    ],
+)
+def test_disable_inserts_the_directive_the_linter_reads(tmp_path: Path, name: str, expected: str) -> None:
+    text = "Do it in order to win.\n"
+    fixed = disable_text(tmp_path / name, text)
+    assert fixed == expected
+    assert lint_document((tmp_path / name).as_uri(), 2, fixed, language="en").signals == ()
+
+
+def test_positions_are_utf16_units() -> None:
+    text = "🙂 in order to\r\nzweite Zeile"
+    index = LineIndex(text)
+    assert index.position(2) == (0, 3)  # the emoji is two UTF-16 units
+    assert index.offset(0, 3) == 2
+    assert index.position(len(text)) == (1, 12)
+    assert index.offset(0, 999) == text.index("\r")  # past the line's end: its end
+    with pytest.raises(PositionError):
+        index.offset(2, 0)
+
+
+def test_diagnostic_range_and_level(tmp_path: Path) -> None:
+    linted = lint_document((tmp_path / "a.md").as_uri(), 3, "🙂 Es ist sehr gut.\n", language="de")
+    (diagnostic,) = diagnostics(linted)
+    assert (diagnostic.range.start.character, diagnostic.range.end.character) == (10, 14)
+    assert diagnostic.code == "filler" and diagnostic.data["fix"] == {"replacement": "", "match": "sehr "}
+    assert diagnostic.severity in (types.DiagnosticSeverity.Warning, types.DiagnosticSeverity.Information)
