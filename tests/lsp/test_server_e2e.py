@@ -8,6 +8,7 @@ from urllib.parse import urlparse
 from lsprotocol import types
 
 from writing_rules._rules_data import RULES
+from writing_rules.lint import signal_level
 
 from .conftest import Session, run
 
@@ -42,7 +43,10 @@ def test_a_whole_editing_session(tmp_path: Path) -> None:
             ("nominal-style", 0, 20),
         ]
         nominal = next(d for d in found if d.code == "nominal-style")
-        assert nominal.severity == types.DiagnosticSeverity.Information  # the rule's level: suggestion
+        assert (
+            nominal.severity
+            == {"error": 1, "warning": 2, "suggestion": 3}[signal_level("nominal-style", "nominal-phrase-en")]
+        )
         assert nominal.source == "writing-rules"
         assert "in order to" in nominal.message and "safe fix" in nominal.message
         page = Path(urlparse(nominal.code_description.href).path).read_text(encoding="utf-8")

@@ -8,7 +8,7 @@ from typing import Any
 from lsprotocol import types
 
 from .._lazy_rules import rule_data as data
-from ..lint import markup_for, rule_level
+from ..lint import markup_for, signal_level
 from ._linting import LintedDocument, path_of
 from ._positions import LineIndex
 from ._rule_pages import rule_page_uri
@@ -49,7 +49,7 @@ def diagnostics(linted: LintedDocument, rule_url: str | None = None) -> list[typ
             types.Diagnostic(
                 range=_range(linted.index, signal["start"], signal["end"]),
                 message=message,
-                severity=_SEVERITY.get(rule_level(rule_id), types.DiagnosticSeverity.Warning),
+                severity=_SEVERITY.get(signal_level(rule_id, signal["signalId"]), types.DiagnosticSeverity.Warning),
                 code=rule_id,
                 code_description=types.CodeDescription(href=rule_page_uri(rule_id, language, rule_url)),
                 source=SOURCE,

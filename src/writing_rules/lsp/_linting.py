@@ -9,7 +9,7 @@ from typing import Any
 from urllib.parse import unquote, urlparse
 
 from ..cli import ScanOptions, scan_text_as
-from ..lint import ConfigError, ConfigResolver, FileSettings
+from ..lint import DEFAULT_MIN_LEVEL, ConfigError, ConfigResolver, FileSettings
 from ._positions import LineIndex
 
 __all__ = ["LintedDocument", "lint_document", "path_of"]
@@ -55,17 +55,29 @@ def _settings(path: str | None, settings: FileSettings | None) -> tuple[FileSett
 
 
 def lint_document(
-    uri: str, version: int | None, text: str, *, language: str = "auto", settings: FileSettings | None = None
+    uri: str,
+    version: int | None,
+    text: str,
+    *,
+    language: str = "auto",
+    min_level: str | None = None,
+    settings: FileSettings | None = None,
 ) -> LintedDocument:
     """Scan ``text`` with its file's configuration and inline directives.
 
-    ``language`` other than "auto" overrides the configuration (the client's choice);
+    ``language`` other than "auto" and ``min_level`` override the
+    configuration (the client's choice), as the command line's options do;
+    without a ``min-level`` anywhere, the command line's default view applies.
     ``settings`` replaces the configuration lookup altogether.
     """
     path = path_of(uri)
     chosen, config_error = _settings(path, settings)
     if language != "auto":
         chosen = replace(chosen, language=language)
+    if min_level is not None:
+        chosen = replace(chosen, min_level=min_level)
+    elif chosen.min_level is None:
+        chosen = replace(chosen, min_level=DEFAULT_MIN_LEVEL)
     # A buffer without a file is named by its URI's last part, so its markup follows its extension.
     name = path or (urlparse(uri).path.rsplit("/", 1)[-1] or "untitled.md")
     scanned = scan_text_as(name, ScanOptions(settings=chosen), text)

@@ -20,6 +20,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
 
 from .. import __version__
+from ..lint import LEVELS
 from ._features import FIX_ALL_KIND, code_actions, diagnostics
 from ._linting import LintedDocument, lint_document
 from ._positions import LineIndex, PositionError
@@ -86,6 +87,7 @@ class WritingRulesServer(LanguageServer):
         # document does not start many scans at once.
         self.linter = ThreadPoolExecutor(max_workers=1, thread_name_prefix="writing-rules-lint")
         self.language = "auto"
+        self.min_level: str | None = None
         self.rule_url: str | None = None
 
     def document_changes(self) -> bool:
@@ -111,7 +113,7 @@ class WritingRulesServer(LanguageServer):
             await asyncio.sleep(_DEBOUNCE_SECONDS)  # cancelled here by the next keystroke
         loop = asyncio.get_running_loop()
         linted = await loop.run_in_executor(
-            self.linter, lambda: lint_document(uri, version, text, language=self.language)
+            self.linter, lambda: lint_document(uri, version, text, language=self.language, min_level=self.min_level)
         )
         current = self.workspace.text_documents.get(uri)
         if current is None or current.version != version:
@@ -171,6 +173,9 @@ def create_server() -> WritingRulesServer:
             language = options.get("language")
             if language in ("en", "de", "auto"):
                 server.language = language
+            min_level = options.get("minLevel")
+            if min_level in LEVELS:
+                server.min_level = min_level
             rule_url = options.get("ruleUrl")
             if isinstance(rule_url, str) and rule_url:
                 server.rule_url = rule_url
