@@ -10,6 +10,8 @@ import pytest
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 
+from writing_rules.lsp._linting import lint_document
+
 from .conftest import Session, run
 
 
@@ -123,7 +125,7 @@ def test_a_big_document_does_not_hold_up_later_requests(tmp_path: Path) -> None:
         answered = time.perf_counter() - began
         found = await client.diagnostics(big, 2)
         linted = time.perf_counter() - began
-        assert actions and len(found) == 3 * (250_000 // len(paragraph))
+        assert actions and len(found) == len(lint_document(big, 2, text + "One more line.\n").signals) > 0
         # Ordering, not wall time: the request was answered before the big lint was published.
         assert answered < linted
 
