@@ -29,6 +29,7 @@ __all__ = [
     "non_json_call_error",
     "parse_tool_call",
     "pointer_segment",
+    "problem_envelope",
     "registry_definitions",
     "success_envelope",
     "unknown_tool_error",
@@ -240,11 +241,33 @@ def error_envelope(
     """``{"ok": False, "tool", "error": {"code", "message", "field"?, ...}}``."""
     body: dict[str, Any] = {"code": error.code, "message": clean_text(error.message)}
     if error.field is not None:
-        # A pointer names the argument; one to a 10 MB key is cut, never echoed whole.
-        field = error.field if len(error.field) <= _MAX_FIELD else error.field[: _MAX_FIELD - 1] + "…"
-        body["field"] = clean_text(field)
+        body["field"] = _shown_field(error.field)
     body.update(error.details)
     result: dict[str, Any] = {"ok": False, "tool": clean_text(tool) if tool is not None else None, "error": body}
+    if has_id:
+        result["id"] = _echo_id(call_id)
+    return result
+
+
+def _shown_field(field: str) -> str:
+    # A pointer names the argument; one to a 10 MB key is cut, never echoed whole.
+    return clean_text(field if len(field) <= _MAX_FIELD else field[: _MAX_FIELD - 1] + "…")
+
+
+def problem_envelope(
+    tool: str, code: str, field: str, message: str, has_id: bool, call_id: str | int | None
+) -> dict[str, Any]:
+    """The envelope ``error_envelope`` builds for a ``ToolCallError(code, message, field=field)``.
+
+    Built directly, without the exception object: a dispatcher rejects a bad
+    call on its hot path with this, where ``tool`` is one of its own names.
+    """
+    body = {
+        "code": code,
+        "message": message if message.isascii() else clean_text(message),
+        "field": field if len(field) <= _MAX_FIELD and field.isascii() else _shown_field(field),
+    }
+    result: dict[str, Any] = {"ok": False, "tool": tool, "error": body}
     if has_id:
         result["id"] = _echo_id(call_id)
     return result

@@ -23,6 +23,7 @@ from .._tool_call import (
     is_plain_json,
     non_json_call_error,
     parse_tool_call,
+    problem_envelope,
     success_envelope,
     unknown_tool_error,
 )
@@ -51,6 +52,7 @@ _RULES, _PROMPT, _SIGNALS, _EVIDENCE = TOOL_NAMES = (
     "get_model_comparison_evidence",
 )
 _TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")
+_QUICK_FIELD = 256  # a longer JSON Pointer is cut in the envelope: the general path does that
 # Problems are (rank, code, field, message) tuples; the lowest rank is reported.
 _rank = itemgetter(0)
 
@@ -73,7 +75,16 @@ class _Prepared:
 class WritingToolDispatcher:
     """Executes decoded calls of the four review tools; create it with ``create_writing_tool_dispatcher``."""
 
-    __slots__ = ("_callback", "_comparison", "_policy", "_review")
+    __slots__ = (
+        "_callback",
+        "_comparison",
+        "_policy",
+        "_rank",
+        "_review",
+        "_selection_code",
+        "_unscannable",
+        "_validators",
+    )
 
     def __init__(
         self,
@@ -85,6 +96,13 @@ class WritingToolDispatcher:
         self._review = review_context
         self._comparison = model_comparison_context
         self._policy = policy
+        # Bound once, so that rejecting a call reads no lazy proxy: the validator of each tool
+        # a plain call may reach (not the prompt tool without the host's review context).
+        self._validators = {
+            name: data.VALIDATORS[name] for name in TOOL_NAMES if name != _PROMPT or review_context is not None
+        }
+        self._rank, self._selection_code = data.ERROR_RANKS["selection"]
+        self._unscannable = frozenset(rule for rule in data.RULE_IDS if not data.RULES[rule].has_signals)
         self._callback = callback  # set last: __setattr__ freezes the object once it exists
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -99,6 +117,44 @@ class WritingToolDispatcher:
     def dispatch(self, call: object) -> dict[str, Any]:
         """Execute one decoded call; always returns a fresh JSON-serialisable envelope."""
         try:
+            # A model's usual mistake is rejected here, in the few steps it needs (a rejection is
+            # to cost a small fraction of jsonschema's is_valid; benchmarks/bench_scanner.py).
+            # Two keys that are a string name and a plain dict are exactly {"name", "arguments"}:
+            # a well-formed call without an id. Anything else, or a problem that needs more
+            # words (an explanation, a cut or cleaned field), takes the general path below.
+            if type(call) is dict and len(call) == 2:
+                tool = call.get("name")
+                arguments = call.get("arguments")
+                if type(tool) is str and type(arguments) is dict:
+                    validator = self._validators.get(tool)
+                    if validator is not None:
+                        problems = validator(arguments)
+                        if len(problems) == 1:
+                            rank, code, field, message = problems[0]
+                            # A selection problem stands as the validator words it: no check beyond
+                            # the schema ranks before it (the first of equal ranks is reported), and
+                            # only the scanner's refusal of a known rule without signals is worded
+                            # anew. The schema checks passed, so ruleIds is absent or holds strings.
+                            if (
+                                (
+                                    rank < self._rank
+                                    or (
+                                        code == self._selection_code
+                                        and (
+                                            tool != _SIGNALS
+                                            or self._unscannable.isdisjoint(arguments.get("ruleIds", ()))
+                                        )
+                                    )
+                                )
+                                and message.isascii()
+                                and field.isascii()
+                                and len(field) <= _QUICK_FIELD
+                            ):
+                                return {
+                                    "ok": False,
+                                    "tool": tool,
+                                    "error": {"code": code, "message": message, "field": field},
+                                }
             prepared = self._prepare(call)
             if isinstance(prepared, dict):
                 return prepared  # the failure envelope
@@ -162,17 +218,38 @@ class WritingToolDispatcher:
                 "Use get_writing_rules or find_writing_signals instead.",
             )
             return error_envelope(tool, failure, has_id=parsed.has_id, call_id=parsed.call_id)
-        problems = data.VALIDATORS[tool](arguments)
+        return self._validated(tool, self._validators[tool], arguments, parsed.has_id, parsed.call_id)
+
+    def _validated(
+        self,
+        tool: str,
+        validator: Callable[[dict[str, Any]], list[ArgumentProblem]],
+        arguments: dict[str, Any],
+        has_id: bool,
+        call_id: str | int | None,
+    ) -> _Prepared | dict[str, Any]:
+        problems = validator(arguments)
         # The validator reports the first problem in the contract's order; the checks
         # beyond the schema are selection and length problems, so they can only come
         # first when the schema checks found nothing before them.
-        if not problems or problems[0][0] >= data.ERROR_RANKS["selection"][0]:
+        if problems:
+            rank, code, field, message = problems[0]
+            selection, selection_code = self._rank, self._selection_code
+            if rank < selection and len(problems) == 1:
+                return problem_envelope(tool, code, field, message, has_id, call_id)
+            if rank == selection and len(problems) == 1:
+                # A problem beyond the schema could only tie with it, and the first of equals is
+                # reported; the scanner still says why a known rule is refused.
+                if tool == _SIGNALS and code == selection_code:
+                    rank, code, field, message = explain_signal_selection(problems, arguments.get("ruleIds"))[0]
+                return problem_envelope(tool, code, field, message, has_id, call_id)
+        arguments = dict(arguments)
+        if not problems or problems[0][0] >= self._rank:
             problems.extend(self._runtime_problems(tool, arguments, problems))
         if problems:
             _, code, field, message = min(problems, key=_rank)
-            failure = ToolCallError(code, message, field=field)
-            return error_envelope(tool, failure, has_id=parsed.has_id, call_id=parsed.call_id)
-        return _Prepared(tool, arguments, parsed.has_id, parsed.call_id)
+            return problem_envelope(tool, code, field, message, has_id, call_id)
+        return _Prepared(tool, arguments, has_id, call_id)
 
     def _runtime_problems(
         self, tool: str, arguments: dict[str, Any], problems: list[ArgumentProblem]
