@@ -8,7 +8,7 @@ from html.parser import HTMLParser
 
 @dataclass
 class Page:
-    """Each document's text and, per hit number, its marks' attributes and text pieces."""
+    """Each document's text (as shown) and, per hit number, its marks' attributes and text pieces."""
 
     documents: list[str] = field(default_factory=list)
     pieces: dict[str, list[str]] = field(default_factory=dict)
@@ -23,7 +23,8 @@ class _Reader(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.page = Page()
-        self._in_pre = False
+        self._in_pre = False  # inside a document: <pre class="doc"> (source view) or <div class="doc"> (reader view)
+        self._doc_tag = ""
         self._skip_newline = False
         self._open: list[str | None] = []  # per open mark inside a pre: its hit number
 
@@ -34,10 +35,11 @@ class _Reader(HTMLParser):
             self.page.ids.append(values["id"])
         if tag == "html":
             self.page.root = values
-        if tag == "pre":
+        if tag in ("pre", "div") and "doc" in values.get("class", "").split() and not self._in_pre:
             self._in_pre = True
+            self._doc_tag = tag
             self.page.documents.append("")
-            self._skip_newline = True  # the HTML parser drops one line feed right after <pre>
+            self._skip_newline = tag == "pre"  # the HTML parser drops one line feed right after <pre>
         elif tag == "mark" and self._in_pre:
             number = values["data-hit"]
             self._open.append(number)
@@ -46,7 +48,7 @@ class _Reader(HTMLParser):
             self.page.document_of.setdefault(number, len(self.page.documents) - 1)
 
     def handle_endtag(self, tag: str) -> None:
-        if tag == "pre":
+        if self._in_pre and tag == self._doc_tag:
             self._in_pre = False
         elif tag == "mark" and self._in_pre:
             self._open.pop()

@@ -14,10 +14,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from writing_rules import _rules_data as data
-from writing_rules.review import parse_review_response, render_html
+from writing_rules.review import parse_review_response
+from writing_rules.review import render_html as render_any
 from writing_rules.tools import create_writing_tool_dispatcher
 
 from .html_page import read_page
+
+
+def render_html(text: str, hits: Any, **options: Any) -> str:
+    """The report in its source view (``markup=None``), whose text is the document's, offset for offset.
+
+    The reader view (the default) has its own tests in test_html_reader.py.
+    """
+    return render_any(text, hits, markup=None, **options)
+
 
 HOSTILE = (
     "# Guide\r\n\r\nBasically <script>document.documentElement.setAttribute('data-pwned','1')</script>\n"
@@ -228,7 +238,7 @@ def test_a_report_of_several_files_opens_with_an_index_of_them() -> None:
     from writing_rules.review import ReportDocument, render_report
 
     documents = [
-        ReportDocument(f"docs/page-{n}.md", "A powerful tool.", tuple(signals("A powerful tool.")), "en")
+        ReportDocument(f"docs/page-{n}.md", "A powerful tool.", tuple(signals("A powerful tool.")), "en", markup=None)
         for n in range(3)
     ]
     page = render_report(documents)

@@ -20,11 +20,20 @@ from typing import Any
 
 import pytest
 
-from writing_rules.review import render_html
+from writing_rules.review import render_html as render_any
 from writing_rules.tools import create_writing_tool_dispatcher
 from writing_rules.tools._text_index import TextIndex
 
 from .html_page import read_page
+
+
+def render_html(text: str, hits: Any, **options: Any) -> str:
+    """The report in its source view (``markup=None``), whose text is the document's, offset for offset.
+
+    The reader view (the default) has its own tests in test_html_reader.py.
+    """
+    return render_any(text, hits, markup=None, **options)
+
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 DOCUMENT = (
@@ -197,7 +206,7 @@ def test_screenshots_are_kept_as_artefacts(tmp_path: Path, name: str, width: int
     text = (Path(__file__).resolve().parents[2] / "examples" / "getting-started.md").read_text(encoding="utf-8")
     text += "\n" + DOCUMENT
     path = tmp_path / "report.html"
-    path.write_text(render_html(text, signals(text), title="getting-started.md"), encoding="utf-8")
+    path.write_text(render_any(text, signals(text), title="getting-started.md"), encoding="utf-8")
     ARTIFACTS.mkdir(exist_ok=True)
     shot = ARTIFACTS / f"html-report-{name}.png"
     shot.unlink(missing_ok=True)
@@ -219,10 +228,34 @@ LAYOUT = """
 
 @pytest.mark.parametrize(("width", "legend_first"), [(390, True), (1200, False)])
 def test_the_legend_comes_before_the_document_at_phone_width(tmp_path: Path, width: int, legend_first: bool) -> None:
-    page_html = render_html(DOCUMENT, signals(DOCUMENT))
+    page_html = render_any(DOCUMENT, signals(DOCUMENT))  # the reader view, as the CLI writes it
     path = tmp_path / "report.html"
     path.write_text(with_harness(page_html, LAYOUT), encoding="utf-8")
     dom = run_browser(tmp_path, path.as_uri(), "--dump-dom", f"--window-size={width},900")
     attrs = read_page(dom).root
     aside_top, main_top = float(attrs["data-aside-top"]), float(attrs["data-main-top"])
     assert (aside_top < main_top) is legend_first
+
+
+READER = (
+    "# Guide\n\nBasically, see [the *very* long guide](https://example.com/hidden-url) first,\n"
+    "it is obviously simple.\n\n- really one\n- two\n"
+)
+
+
+def test_the_reader_view_shows_words_not_markup_and_marks_each_hit(tmp_path: Path) -> None:
+    hits = signals(READER)
+    assert len(hits) >= 3
+    path = tmp_path / "report.html"
+    path.write_text(render_any(READER, hits), encoding="utf-8")
+    dom = run_browser(tmp_path, path.as_uri(), "--dump-dom")
+    page = read_page(dom)
+    assert page.documents == [
+        "\nGuide\nBasically, see the very long guide first, it is obviously simple.\nreally one\ntwo\n"
+    ]
+    assert "hidden-url" not in dom.split("<aside", 1)[0]
+    assert len(page.attributes) == len(hits)
+    for number, attrs in page.attributes.items():
+        start, end = int(attrs["data-start"]), int(attrs["data-end"])
+        assert "".join(page.pieces[number]) == READER[start:end]  # plain words: shown as written
+        assert attrs["id"] == f"hit-{number}"

@@ -227,6 +227,7 @@ def render_html_report(results: Sequence[FileScan], language: str | None = None)
             hits=tuple(result.data["signals"]) if result.data is not None else (),
             language=result.language or language or "en",
             error=result.error,
+            markup=result.markup,
         )
         for result in results
     ]

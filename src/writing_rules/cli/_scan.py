@@ -88,6 +88,7 @@ class FileScan:
     cache_warning: str | None = None
     note: str = ""  # what the baseline, --diff and directives held back, for the summary line
     reader_note: str | None = None  # why the file was read as plain text (its reader failed), if it was
+    markup: str = "markdown"  # what the file was read as (the HTML report shows it so)
 
 
 def collect_paths(arguments: Sequence[str], globs: Sequence[str]) -> tuple[list[str], list[FileScan]]:
@@ -258,6 +259,7 @@ def scan_source(
         lint=linted,
         cache_warning=cache.warning if cache is not None else None,
         reader_note=reader_note,
+        markup=markup,
     )
 
 
@@ -275,7 +277,8 @@ def scan_text_as(path: str, options: ScanOptions, text: str, language: str | Non
     linted = lint_signals(text, result["signals"], settings, markup_for(path, settings))
     result["signals"] = list(linted.signals)
     result["totalSignals"] = len(linted.signals)
-    return FileScan(path=path, language=language, detected=detected, data=result, text=text, lint=linted)
+    markup = markup_for(path, settings)
+    return FileScan(path=path, language=language, detected=detected, data=result, text=text, lint=linted, markup=markup)
 
 
 def scan_one_keeping_text(job: tuple[str, ScanOptions]) -> FileScan:
@@ -295,4 +298,5 @@ def scan_one(job: tuple[str, ScanOptions]) -> FileScan:
         lint=result.lint,
         cache_warning=result.cache_warning,
         reader_note=result.reader_note,
+        markup=result.markup,
     )

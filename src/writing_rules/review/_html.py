@@ -28,6 +28,7 @@ import base64
 import hashlib
 import html
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -36,6 +37,7 @@ from .._lazy_rules import rule_data as data
 from ..tools import TextIndex
 from ._html_assets import LABELS, PALETTE_SIZE, SCRIPT, STYLE
 from ._parse import ReviewParse
+from ._reader_view import reader_blocks
 
 __all__ = ["ReportDocument", "render_html", "render_report"]
 
@@ -52,6 +54,9 @@ class ReportDocument:
     hits: tuple[Mapping[str, Any], ...] = ()
     language: str = "en"
     error: str | None = None
+    # How to read ``text`` for the reader view (a ``writing_rules.prose`` markup name);
+    # None shows the source as written.
+    markup: str | None = "markdown"
 
 
 @dataclass(frozen=True)
@@ -74,8 +79,13 @@ def render_html(
     *,
     language: str = "en",
     title: str | None = None,
+    markup: str | None = "markdown",
 ) -> str:
     """One self-contained HTML page showing ``text`` with each signal or finding highlighted.
+
+    ``markup``: how the document is shown: read as this markup, as a reader
+    sees it (headings, paragraphs, lists, tables, code blocks; no link URLs or
+    emphasis marks), or None for the source as written.
 
     ``signals_or_findings``: signals from ``find_writing_signals``, located
     findings, or a ``ReviewParse``; each needs ``ruleId``, ``start`` and
@@ -89,7 +99,8 @@ def render_html(
         items = items.findings
     if isinstance(items, (str, bytes, Mapping)) or not isinstance(items, Iterable):
         raise TypeError("signals_or_findings must be a list of signals or findings, or a ReviewParse")
-    return render_report([ReportDocument(None, text, tuple(items), language)], language=language, title=title)
+    document = ReportDocument(None, text, tuple(items), language, markup=markup)
+    return render_report([document], language=language, title=title)
 
 
 def render_report(documents: Sequence[ReportDocument], *, language: str = "en", title: str | None = None) -> str:
@@ -245,35 +256,134 @@ def _file_index(
     return f'<nav class="files" aria-label="{files}"><strong>{files}</strong><ol>{"".join(items)}</ol></nav>\n'
 
 
-def _marked(text: str, hits: list[_Hit], colours: Mapping[str, int], tips: Mapping[str, str]) -> str:
-    """``text`` escaped, with nested (and where hits cross, split) marks."""
-    opening: dict[int, list[_Hit]] = {}
-    for hit in hits:
-        opening.setdefault(hit.start, []).append(hit)
-    positions = sorted({hit.start for hit in hits} | {hit.end for hit in hits})
+def _marked(
+    text: str,
+    placed: Sequence[tuple[_Hit, int, int]],
+    colours: Mapping[str, int],
+    tips: Mapping[str, str],
+    anchored: set[int] | None = None,
+) -> str:
+    """``text`` escaped, with nested (and where hits cross, split) marks.
+
+    ``placed``: each hit with its span in ``text``. ``anchored``: hits whose
+    ``id`` was already written (a hit shown over several blocks has one).
+    """
+    done: set[int] = set() if anchored is None else anchored
+    ends = {hit.number: end for hit, _, end in placed}
+    opening: dict[int, list[tuple[_Hit, int, int]]] = {}
+    for item in placed:
+        opening.setdefault(item[1], []).append(item)
+    positions = sorted({start for _, start, _ in placed} | set(ends.values()))
     out: list[str] = []
     stack: list[_Hit] = []
     previous = 0
+
+    def open_mark(hit: _Hit) -> str:
+        first = hit.number not in done
+        done.add(hit.number)
+        return _open(hit, colours[hit.rule_id], first, tips.get(hit.rule_id, hit.rule_id))
+
     for position in positions:
         out.append(_text(text[previous:position]))
         previous = position
-        if any(hit.end == position for hit in stack):
+        if any(ends[hit.number] == position for hit in stack):
             reopen: list[_Hit] = []
-            while any(hit.end == position for hit in stack):
+            while any(ends[hit.number] == position for hit in stack):
                 hit = stack.pop()
                 out.append("</mark>")
-                if hit.end != position:
+                if ends[hit.number] != position:
                     reopen.append(hit)
             for hit in reversed(reopen):
-                out.append(_open(hit, colours[hit.rule_id], False, tips.get(hit.rule_id, hit.rule_id)))
+                out.append(open_mark(hit))
                 stack.append(hit)
-        for hit in sorted(opening.get(position, ()), key=lambda hit: (-hit.end, hit.number)):
-            out.append(_open(hit, colours[hit.rule_id], True, tips.get(hit.rule_id, hit.rule_id)))
-            if hit.end == position:
+        for hit, _, end in sorted(opening.get(position, ()), key=lambda item: (-item[2], item[0].number)):
+            out.append(open_mark(hit))
+            if end == position:
                 out.append("</mark>")  # an empty span: a zero-width mark keeps its place
             else:
                 stack.append(hit)
     out.append(_text(text[previous:]))
+    return "".join(out)
+
+
+def _reader_view(
+    document: ReportDocument, hits: list[_Hit], colours: Mapping[str, int], tips: Mapping[str, str]
+) -> str:
+    """The document's blocks as a reader sees them, each hit marked on the text it covers."""
+    assert document.text is not None and document.markup is not None
+    blocks = reader_blocks(document.text, document.markup)
+    # Every shown character in one run, in source order: a hit covers the characters
+    # that begin at or after its start and end at or before its end.
+    shown_starts: list[int] = []
+    shown_ends: list[int] = []
+    block_starts: list[int] = []
+    for block in blocks:
+        block_starts.append(len(shown_starts))
+        shown_starts.extend(block.starts)
+        shown_ends.extend(block.ends)
+    block_starts.append(len(shown_starts))
+    per_block: list[list[tuple[_Hit, int, int]]] = [[] for _ in blocks]
+    for hit in hits:
+        first = bisect_left(shown_starts, hit.start)
+        last = max(first, bisect_right(shown_ends, hit.end))
+        k = max(0, bisect_right(block_starts, first) - 1)
+        while k < len(blocks):
+            begin, finish = block_starts[k], block_starts[k + 1]
+            if begin >= last and not (first == last and begin == first):
+                break
+            local_start, local_end = max(first, begin) - begin, min(last, finish) - begin
+            if local_start <= local_end and (local_start < local_end or first == last):
+                per_block[k].append((hit, local_start, local_end))
+            if last <= finish:
+                break
+            k += 1
+    anchored: set[int] = set()
+    if not blocks and hits:
+        # Nothing to show (an empty or all-markup document): the hits keep their anchors.
+        return "".join(_marked("", [(hit, 0, 0) for hit in hits], colours, tips, anchored))
+    out: list[str] = []
+    open_list = open_table = open_row = False
+    row = -1
+    for block, placed in zip(blocks, per_block, strict=True):
+        body = _marked(block.text, placed, colours, tips, anchored)
+        if open_row and (block.kind != "cell" or block.row != row):
+            out.append("</tr>")
+            open_row = False
+        if open_table and block.kind != "cell":
+            out.append("</table>")
+            open_table = False
+        if open_list and block.kind != "item":
+            out.append("</ul>")
+            open_list = False
+        if block.kind == "cell":
+            if not open_table:
+                out.append("<table>")
+                open_table = True
+            if not open_row:
+                out.append("<tr>")
+                open_row, row = True, block.row
+            out.append(f"<td>{body}</td>")
+        elif block.kind == "item":
+            if not open_list:
+                out.append("<ul>")
+                open_list = True
+            out.append(f"<li>{body}</li>")
+        elif block.kind == "heading":
+            out.append(f'<p class="heading" role="heading" aria-level="3">{body}</p>')
+        elif block.kind == "quote":
+            out.append(f"<blockquote><p>{body}</p></blockquote>")
+        elif block.kind == "code":
+            out.append(f"<pre><code>{body}</code></pre>")
+        else:
+            out.append(f"<p>{body}</p>")
+        out.append("\n")
+    out.append("</tr>" if open_row else "")
+    out.append("</table>" if open_table else "")
+    out.append("</ul>" if open_list else "")
+    # A hit that covers no shown character (a URL, a tag) still gets its anchor, where it would be.
+    missing = [hit for hit in hits if hit.number not in anchored]
+    if missing:
+        out.append(_marked("", [(hit, 0, 0) for hit in missing], colours, tips, anchored))
     return "".join(out)
 
 
@@ -302,9 +412,15 @@ def _document_section(
             f'<section class="document" id="doc-{number}">{heading}'
             f'<p class="failed">{labels["not_scanned"]}: {reason}</p></section>\n'
         )
+    if document.markup is not None:
+        return (
+            f'<section class="document" id="doc-{number}">{heading}'
+            f'<div class="doc reader" lang="{_attr(document.language)}">\n'
+            f"{_reader_view(document, hits, colours, tips or {})}</div></section>\n"
+        )
     return (
         f'<section class="document" id="doc-{number}">{heading}<pre class="doc" lang="{_attr(document.language)}">\n'
-        f"{_marked(document.text, hits, colours, tips or {})}</pre></section>\n"
+        f"{_marked(document.text, [(hit, hit.start, hit.end) for hit in hits], colours, tips or {})}</pre></section>\n"
     )
 
 

@@ -69,6 +69,16 @@ main h2 .meta { font-weight: normal; color: var(--muted); font-size: .85rem; }
 main p.failed { margin: 0; padding: .6rem .9rem; color: #8a1c1c; }
 pre.doc { margin: 0; padding: .8rem .9rem; white-space: pre-wrap; overflow-wrap: anywhere; tab-size: 4;
   font: 14px/1.6 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+div.doc { padding: .3rem .9rem .6rem; line-height: 1.6; overflow-wrap: anywhere; }
+div.doc p { margin: .5rem 0; }
+div.doc p.heading { font-weight: 700; font-size: 1.1rem; margin-top: .9rem; }
+div.doc blockquote { margin: .5rem 0; padding-left: .8rem; border-left: 3px solid var(--line); color: #3a4350; }
+div.doc ul { margin: .4rem 0; padding-left: 1.4rem; }
+div.doc table { border-collapse: collapse; margin: .5rem 0; }
+div.doc td { border: 1px solid var(--line); padding: .2rem .5rem; vertical-align: top; }
+div.doc pre { margin: .5rem 0; padding: .5rem .7rem; background: #f4f5f7; border-radius: .3rem;
+  white-space: pre-wrap; overflow-wrap: anywhere; tab-size: 4;
+  font: 13px/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
 mark { color: inherit; border-radius: 2px; cursor: pointer; }
 mark mark { box-shadow: inset 0 -3px 0 rgba(0, 0, 0, .35); }
 mark.current { outline: 2px solid var(--current); outline-offset: 1px; }
@@ -121,6 +131,7 @@ nav.files a { color: #1a56b0; overflow-wrap: anywhere; }
   header.top { padding: .5rem; }
   .keys { display: none; }
   pre.doc { font-size: 13px; padding: .6rem; }
+  div.doc { padding: .2rem .6rem .5rem; }
 }
 @media print {
   body { background: #fff; font-size: 11pt; }

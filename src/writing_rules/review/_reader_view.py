@@ -1,0 +1,124 @@
+"""A document as a reader sees it, for the HTML report: blocks of shown text, each character mapped to its source.
+
+Built on the prose view (``writing_rules.prose``): each prose block (a line of
+``ProseView.text``) becomes a heading, paragraph, list item, quote or table
+cell; each code block becomes a code block; an inline code span shows its
+code. Every shown character keeps the source span it came from, so a hit's
+source span finds its place in the shown text. Linear in the document's size.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..prose import CODE_PLACEHOLDER, ProseView, TextMap, read_prose
+
+__all__ = ["Block", "reader_blocks"]
+
+# What stands before a block's first character on its source line says what the block is.
+_LIST_ITEM = re.compile(r"[ \t>]*(?:[-+*]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?$")
+_QUOTE = re.compile(r"[ \t]*>")
+
+
+@dataclass(frozen=True)
+class Block:
+    """One block as shown: ``kind`` (heading, paragraph, item, quote, cell, code), its text and source spans."""
+
+    kind: str
+    text: str
+    starts: tuple[int, ...]  # source offset where each shown character begins
+    ends: tuple[int, ...]  # and where it ends
+    row: int  # source offset of the block's line: the cells of one table row share it
+
+
+def _char_spans(text: str, text_map: TextMap) -> tuple[list[int], list[int]]:
+    size = len(text)
+    starts, ends = [0] * size, [0] * size
+    segments = text_map.starts
+    for k, first in enumerate(segments):
+        last = segments[k + 1] if k + 1 < len(segments) else size
+        if text_map.copied[k]:
+            base = text_map.source_starts[k] - first
+            for p in range(first, last):
+                starts[p], ends[p] = base + p, base + p + 1
+        else:
+            for p in range(first, last):
+                starts[p], ends[p] = text_map.source_starts[k], text_map.source_ends[k]
+    return starts, ends
+
+
+def _code_pieces(view: ProseView) -> dict[int, tuple[str, list[int], list[int]]]:
+    """The code shown for each code span, keyed by the span's source start."""
+    code = view.code_text
+    starts, ends = _char_spans(code, view.code_map)
+    pieces: dict[int, tuple[str, list[int], list[int]]] = {}
+    p = 0
+    for span_start, span_end in view.code_spans:
+        while p < len(code) and starts[p] < span_start:
+            p += 1
+        first = p
+        while p < len(code) and starts[p] < span_end:
+            p += 1
+        last = p
+        while last > first and code[last - 1] == "\n":
+            last -= 1
+        pieces[span_start] = (code[first:last], starts[first:last], ends[first:last])
+    return pieces
+
+
+def _kind(view: ProseView, offset: int, source_start: int, source_end: int) -> tuple[str, int]:
+    source = view.source
+    line = max(source.rfind("\n", 0, source_start), source.rfind("\r", 0, source_start)) + 1
+    if view.is_heading(offset):
+        return "heading", line
+    if view.markup not in ("markdown", "mdx"):
+        return "paragraph", line
+    before = source[line:source_start]
+    line_end = source.find("\n", source_end)
+    after = source[source_end : len(source) if line_end < 0 else line_end].strip()
+    if before.rstrip().endswith("|") or after.startswith("|"):
+        return "cell", line
+    if _LIST_ITEM.match(before):
+        return "item", line
+    if _QUOTE.match(before):
+        return "quote", line
+    return "paragraph", line
+
+
+def reader_blocks(source: str, markup: str) -> list[Block]:
+    """The blocks of ``source`` read as ``markup``, in source order."""
+    view = read_prose(source, markup)
+    text = view.text
+    starts, ends = _char_spans(text, view.prose_map)
+    code = _code_pieces(view)
+    inline: set[int] = set()
+    blocks: list[Block] = []
+    first = 0
+    while first < len(text):
+        cut = text.find("\n", first)
+        last = len(text) if cut < 0 else cut
+        shown: list[str] = []
+        shown_starts: list[int] = []
+        shown_ends: list[int] = []
+        for p in range(first, last):
+            piece = code.get(starts[p]) if text[p] == CODE_PLACEHOLDER else None
+            if piece is not None and piece[0]:
+                inline.add(starts[p])
+                shown.append(piece[0])
+                shown_starts.extend(piece[1])
+                shown_ends.extend(piece[2])
+            else:
+                shown.append(text[p])
+                shown_starts.append(starts[p])
+                shown_ends.append(ends[p])
+        joined = "".join(shown)
+        if joined.strip():
+            kind, row = _kind(view, first, starts[first], ends[last - 1])
+            blocks.append(Block(kind, joined, tuple(shown_starts), tuple(shown_ends), row))
+        first = last + 1
+    for span_start, (content, code_starts, code_ends) in code.items():
+        if span_start not in inline and content.strip():
+            blocks.append(Block("code", content, tuple(code_starts), tuple(code_ends), span_start))
+    blocks.sort(key=lambda block: block.starts[0])
+    return blocks
