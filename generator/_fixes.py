@@ -4,19 +4,22 @@ A fix is a regex (``match``) tried at the start of each hit of its signal; when
 it matches there and reaches at least to the hit's end, the text it matched is
 replaced by ``replacement`` (a ``re`` template: ``\\1``, ``\\g<name>``), written
 in the capitalisation of the matched text. ``delete: true`` declares an empty
-replacement. The runtime twin of ``apply_case`` and ``fix_at`` is
-``writing_rules.tools._fixes``; a test keeps the two in step.
+replacement. ``apply_case`` and ``fix_at`` are the runtime's own
+(``src/writing_rules/_fix_text.py``, loaded by file path), so a fix is checked
+as the tool applies it.
 """
 
 from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ._errors import RuleSourceError
 from ._redos import static_problems
+from ._runtime import load_runtime
 from ._yaml import Located
 
 __all__ = ["Fix", "apply_case", "check_fixes", "check_rule_fixes", "fix_at"]
@@ -31,26 +34,9 @@ class Fix:
     examples: tuple[tuple[str, str], ...]
 
 
-def apply_case(replacement: str, matched: str) -> str:
-    """``replacement`` in the capitalisation of ``matched``: ALL CAPS, Capitalised, or as written."""
-    letters = [char for char in matched if char.isalpha()]
-    if not replacement or not letters:
-        return replacement
-    if len(letters) > 1 and all(char.isupper() for char in letters):
-        return replacement.upper()
-    if letters[0].isupper():
-        for index, char in enumerate(replacement):
-            if char.isalpha():
-                return replacement[:index] + char.upper() + replacement[index + 1 :]
-    return replacement
-
-
-def fix_at(regex: re.Pattern[str], template: str, text: str, start: int, end: int) -> tuple[int, str] | None:
-    """(end of the replaced span, replacement) when the fix applies to the hit ``text[start:end]``."""
-    found = regex.match(text, start)
-    if found is None or found.end() < end:
-        return None
-    return found.end(), apply_case(found.expand(template), found.group(0))
+_FIX_TEXT = load_runtime("_fix_text.py")
+apply_case: Callable[[str, str], str] = _FIX_TEXT.apply_case
+fix_at: Callable[[re.Pattern[str], str, str, int, int], tuple[int, str] | None] = _FIX_TEXT.fix_at
 
 
 def _apply(signal: re.Pattern[str], regex: re.Pattern[str], template: str, text: str) -> tuple[str, int]:

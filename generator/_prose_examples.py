@@ -12,32 +12,18 @@ not depend on an installed copy.
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from functools import cache
-from pathlib import Path
 from types import ModuleType
 
-__all__ = ["example_spans"]
+from ._runtime import load_runtime
 
-_PROSE = Path(__file__).resolve().parents[1] / "src" / "writing_rules" / "prose"
-_NAME = "_writing_rules_prose_for_examples"
+__all__ = ["example_spans"]
 
 
 @cache
 def _prose() -> ModuleType:
-    module = sys.modules.get(_NAME)
-    if module is not None:
-        return module
-    spec = importlib.util.spec_from_file_location(
-        _NAME, _PROSE / "__init__.py", submodule_search_locations=[str(_PROSE)]
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[_NAME] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_runtime("prose")
 
 
 def example_spans(regex: re.Pattern[str], example: str) -> tuple[list[tuple[int, int]], bool]:

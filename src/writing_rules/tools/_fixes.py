@@ -4,8 +4,7 @@ A rule source may give a signal pattern safe replacements (see
 ``docs/authoring.md``). A fix is tried at the start of a hit; when its match
 reaches at least to the hit's end, the text it matched becomes the
 replacement, in the capitalisation of that text. The compiler checked every
-fix against its examples; ``generator/_fixes.py`` holds the same two
-functions, and a test keeps them in step.
+fix against its examples with the same rule (``writing_rules._fix_text``).
 """
 
 from __future__ import annotations
@@ -15,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
+from .._fix_text import apply_case, fix_at
 from .._lazy_rules import rule_data as data
 
 __all__ = ["Fix", "apply_case", "apply_fixes", "find_fix", "has_fixes"]
@@ -27,20 +27,6 @@ class Fix:
     start: int
     end: int
     replacement: str
-
-
-def apply_case(replacement: str, matched: str) -> str:
-    """``replacement`` in the capitalisation of ``matched``: ALL CAPS, Capitalised, or as written."""
-    letters = [char for char in matched if char.isalpha()]
-    if not replacement or not letters:
-        return replacement
-    if len(letters) > 1 and all(char.isupper() for char in letters):
-        return replacement.upper()
-    if letters[0].isupper():
-        for index, char in enumerate(replacement):
-            if char.isalpha():
-                return replacement[:index] + char.upper() + replacement[index + 1 :]
-    return replacement
 
 
 @cache
@@ -59,9 +45,9 @@ def find_fix(text: str, start: int, end: int, rule_id: str, signal_id: str) -> F
     if (rule_id, signal_id) not in data.SIGNAL_FIXES:
         return None
     for regex, template in _compiled(rule_id, signal_id):
-        found = regex.match(text, start)
-        if found is not None and found.end() >= end:
-            return Fix(start, found.end(), apply_case(found.expand(template), found.group(0)))
+        done = fix_at(regex, template, text, start, end)
+        if done is not None:
+            return Fix(start, *done)
     return None
 
 
