@@ -23,28 +23,15 @@ import time
 import venv
 from pathlib import Path
 
+from _texts import GUIDE_SENTENCES, PRODUCTS  # benchmarks/ is this script's folder
+
 ROOT = Path(__file__).resolve().parents[1]
 ENV = ROOT / "benchmarks" / ".env"
 SIZE = 250_000
 TARGET_RATIO = 8.0
 
-_PRODUCTS = ["Relay", "Beacon", "Harbor", "Lantern", "Quarry", "Sparrow", "Tandem", "Vessel"]
+
 _SOURCES = ["stripe", "github", "shopify", "twilio", "slack", "paddle"]
-# Sentences of the kind real guides carry, some plain and some with habits both tools flag.
-_SENTENCES = [
-    "The {p} agent reads its configuration once, when it starts.",
-    "You can basically run {p} anywhere that Python 3.10 runs.",
-    "If a route fails, {p} retries it {n} times and then writes the event to the dead-letter queue.",
-    "This is a very powerful feature that makes {p} extremely flexible.",
-    "Each event is acknowledged after the target answers with a status below 300.",
-    "In order to rotate the key, open the dashboard and select Keys.",
-    "It should be noted that the log level can be changed at run time.",
-    "Most users will probably never need to change the default timeout of {n} seconds.",
-    "The {p} command line prints the route name, the source and the last error.",
-    "Simply add a second route to the same file and restart {p}.",
-    "Events larger than {n} KB are rejected with a clear message.",
-    "At the end of the day, the queue is just a folder of JSON files.",
-]
 
 
 def build_document(size: int = SIZE, seed: int = 7) -> str:
@@ -55,12 +42,12 @@ def build_document(size: int = SIZE, seed: int = 7) -> str:
     length, section = 0, 0
     while length < size:
         section += 1
-        product = rng.choice(_PRODUCTS)
+        product = rng.choice(PRODUCTS)
         text = base.replace("Relay", product).replace("relay", product.lower())
         text = text.replace("stripe", rng.choice(_SOURCES)).replace("ten minutes", f"{rng.randint(5, 30)} minutes")
         text = text.replace("# Getting started", f"# Part {section}: getting started", 1)
         extra = " ".join(
-            rng.choice(_SENTENCES).format(p=product, n=rng.randint(2, 500)) for _ in range(rng.randint(3, 8))
+            rng.choice(GUIDE_SENTENCES).format(p=product, n=rng.randint(2, 500)) for _ in range(rng.randint(3, 8))
         )
         chunk = f"{text}\n## Notes for part {section}\n\n{extra}\n\n"
         parts.append(chunk)

@@ -35,32 +35,17 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _texts import GUIDE_SENTENCES, PRODUCTS
 from _timing import best
-
-_PRODUCTS = ["Relay", "Beacon", "Harbor", "Lantern", "Quarry", "Sparrow", "Tandem", "Vessel"]
-_SENTENCES = [
-    "The {p} agent reads its configuration once, when it starts.",
-    "You can basically run {p} anywhere that Python 3.10 runs.",
-    "If a route fails, {p} retries it {n} times and then writes the event to the dead-letter queue.",
-    "This is a very powerful feature that makes {p} extremely flexible.",
-    "Each event is acknowledged after the target answers with a status below 300.",
-    "In order to rotate the key, open the dashboard and select Keys.",
-    "It should be noted that the log level can be changed at run time.",
-    "Most users will probably never need to change the default timeout of {n} seconds.",
-    "The {p} command line prints the route name, the source and the last error.",
-    "Simply add a second route to the same file and restart {p}.",
-    "Events larger than {n} KB are rejected with a clear message.",
-    "Run `{p} check` before you deploy, and read its report line by line.",
-]
 
 
 def page(rng: random.Random, index: int, size: int = 3000) -> str:
-    product = rng.choice(_PRODUCTS)
+    product = rng.choice(PRODUCTS)
     parts = [f"# {product} guide {index}\n\n"]
     length = len(parts[0])
     while length < size:
         sentences = " ".join(
-            rng.choice(_SENTENCES).format(p=product, n=rng.randint(2, 500)) for _ in range(rng.randint(2, 5))
+            rng.choice(GUIDE_SENTENCES).format(p=product, n=rng.randint(2, 500)) for _ in range(rng.randint(2, 5))
         )
         parts.append(sentences + "\n\n")
         length += len(sentences) + 2

@@ -21,8 +21,8 @@ import random
 import textwrap
 from pathlib import Path
 
-import yaml
-from _timing import best  # benchmarks/ is this script's folder
+from _texts import labelled_sentences  # benchmarks/ is this script's folder
+from _timing import best
 
 from writing_rules import _rules_data as data
 from writing_rules.prose import MARKUPS, ProseView, TextMap, read_prose
@@ -34,8 +34,7 @@ URL = "https://example.com/docs/" + "-".join(["powerful", "seamless", "simply", 
 
 
 def markdown_for(language: str) -> str:
-    labelled = yaml.safe_load((ROOT / "signal_eval" / f"{language}.yaml").read_text(encoding="utf-8"))
-    sentences = [s for rule in labelled.values() for kind in ("positive", "negative") for s in rule[kind]]
+    sentences = labelled_sentences(language)
     rng = random.Random(13)
     parts: list[str] = []
     size = 0

@@ -19,7 +19,6 @@ real documentation and carry a realistic density of signals.
 
 from __future__ import annotations
 
-import random
 import re
 import tracemalloc
 from collections.abc import Callable
@@ -27,8 +26,8 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
-import yaml
-from _timing import best  # benchmarks/ is this script's folder
+from _texts import labelled_text  # benchmarks/ is this script's folder
+from _timing import best
 
 from writing_rules import _rules_data as data
 from writing_rules.tools import WritingToolDispatcher, _scanner, create_writing_tool_dispatcher, writing_review_tools
@@ -45,16 +44,7 @@ NAIVE_WORDS = (
 
 
 def text_for(language: str) -> str:
-    labelled = yaml.safe_load((ROOT / "signal_eval" / f"{language}.yaml").read_text(encoding="utf-8"))
-    sentences = [s for rule in labelled.values() for kind in ("positive", "negative") for s in rule[kind]]
-    rng = random.Random(7)
-    parts: list[str] = []
-    size = 0
-    while size < LENGTH:
-        paragraph = " ".join(rng.choice(sentences) for _ in range(rng.randint(2, 6)))
-        parts.append(paragraph)
-        size += len(paragraph) + 2
-    return "\n\n".join(parts)[:LENGTH]
+    return labelled_text(language, LENGTH)
 
 
 def scan_figures(language: str, naive: re.Pattern[str], dispatcher: WritingToolDispatcher) -> None:

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import resource
 import shutil
 import statistics
@@ -32,7 +31,7 @@ import tempfile
 import time
 from pathlib import Path
 
-import yaml
+from _texts import labelled_text  # benchmarks/ is this script's folder
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "examples" / "getting-started.md"
@@ -43,16 +42,7 @@ SCAN = [sys.executable, "-c", "import sys; from writing_rules.cli import main; s
 
 def english_text() -> str:
     """250,000 characters built from the labelled evaluation sentences (as bench_scanner.py)."""
-    labelled = yaml.safe_load((ROOT / "benchmarks" / "signal_eval" / "en.yaml").read_text(encoding="utf-8"))
-    sentences = [s for rule in labelled.values() for kind in ("positive", "negative") for s in rule[kind]]
-    rng = random.Random(7)
-    parts: list[str] = []
-    size = 0
-    while size < LENGTH:
-        paragraph = " ".join(rng.choice(sentences) for _ in range(rng.randint(2, 6)))
-        parts.append(paragraph)
-        size += len(paragraph) + 2
-    return "\n\n".join(parts)[:LENGTH]
+    return labelled_text("en", LENGTH)
 
 
 def run_once(command: list[str]) -> tuple[float, float]:
