@@ -73,6 +73,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .._text_units import line_column, line_starts
@@ -358,30 +359,39 @@ def _inline_code(text: str, para_start: int, para_end: int) -> list[tuple[int, i
     return spans
 
 
-def _quotations(text: str, para_start: int, para_end: int, code_spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Quotation regions of one paragraph, ignoring marks inside its code spans."""
+def _pair_marks(marks: Iterable[tuple[str, int]], end: int) -> list[tuple[int, int]]:
+    """Quotation regions from one block's marks, in order: a closing mark pairs with the nearest
+    open mark it closes (and ends the ones opened inside it); marks left open run to ``end``."""
     regions: list[tuple[int, int]] = []
     stack: list[tuple[str, int]] = []
     open_count = dict.fromkeys(_MARK_RULES, 0)
+    for mark, pos in marks:
+        closes, opens = _MARK_RULES[mark]
+        if any(open_count[c] for c in closes):
+            while True:
+                opener, opened_at = stack.pop()
+                open_count[opener] -= 1
+                regions.append((opened_at, pos + 1))
+                if opener in closes:
+                    break
+        elif opens:
+            stack.append((mark, pos))
+            open_count[mark] += 1
+    regions.extend((opened_at, end) for _, opened_at in stack)
+    return regions
+
+
+def _quotations(text: str, para_start: int, para_end: int, code_spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Quotation regions of one paragraph, ignoring marks inside its code spans."""
     # Scan the gaps between code spans so that marks in code never pair.
     gaps_from = [para_start, *(end for _, end in code_spans)]
     gaps_to = [*(start for start, _ in code_spans), para_end]
-    for gap_start, gap_end in zip(gaps_from, gaps_to, strict=True):
-        for m in _QUOTE_MARK.finditer(text, gap_start, gap_end):
-            mark, pos = m.group(), m.start()
-            closes, opens = _MARK_RULES[mark]
-            if any(open_count[c] for c in closes):
-                while True:
-                    opener, opened_at = stack.pop()
-                    open_count[opener] -= 1
-                    regions.append((opened_at, pos + 1))
-                    if opener in closes:
-                        break
-            elif opens:
-                stack.append((mark, pos))
-                open_count[mark] += 1
-    regions.extend((opened_at, para_end) for _, opened_at in stack)
-    return regions
+    marks = (
+        (m.group(), m.start())
+        for gap_start, gap_end in zip(gaps_from, gaps_to, strict=True)
+        for m in _QUOTE_MARK.finditer(text, gap_start, gap_end)
+    )
+    return _pair_marks(marks, para_end)
 
 
 class ProseContext:
@@ -420,26 +430,12 @@ class ProseContext:
 def _block_quotations(text: str) -> list[tuple[int, int]]:
     """Quotation regions of a prose text, marks paired within each line (one pass over the marks)."""
     regions: list[tuple[int, int]] = []
-    stack: list[tuple[str, int]] = []
-    open_count = dict.fromkeys(_MARK_RULES, 0)
+    line: list[tuple[str, int]] = []
     for m in _QUOTE_MARK_OR_BLOCK_END.finditer(text):
-        mark, pos = m.group(), m.start()
-        if mark == "\n":
-            if stack:
-                regions.extend((opened_at, pos) for _, opened_at in stack)
-                stack.clear()
-                open_count = dict.fromkeys(_MARK_RULES, 0)
-            continue
-        closes, opens = _MARK_RULES[mark]
-        if any(open_count[c] for c in closes):
-            while True:
-                opener, opened_at = stack.pop()
-                open_count[opener] -= 1
-                regions.append((opened_at, pos + 1))
-                if opener in closes:
-                    break
-        elif opens:
-            stack.append((mark, pos))
-            open_count[mark] += 1
-    regions.extend((opened_at, len(text)) for _, opened_at in stack)
+        if m.group() != "\n":
+            line.append((m.group(), m.start()))
+        elif line:
+            regions.extend(_pair_marks(line, m.start()))
+            line = []
+    regions.extend(_pair_marks(line, len(text)))
     return regions
