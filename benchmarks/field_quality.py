@@ -8,13 +8,17 @@ language:
 - precision on the judged signals (``field_eval/judged/<lang>.yaml`` on the
   development pages; on the held-out pages a signal is true when it overlaps an
   annotated problem of its rule in ``field_eval/heldout/<lang>.yaml``);
-- known misses found (annotated problems that a signal of the same rule overlaps);
+- known misses found (annotated problems that a signal of the same rule overlaps): on the
+  development pages the misses noted while judging plus the full annotation of the pages
+  that were held out in an earlier round (``field_eval/heldout/<lang>.yaml``, entries of
+  pages that ``heldout.txt`` no longer lists); on the held-out pages only the annotation of
+  the pages ``heldout.txt`` lists;
 - how many reported signals are not judged yet.
 
     python benchmarks/field_quality.py                      # development pages, default level
     python benchmarks/field_quality.py --min-level suggestion
-    python benchmarks/field_quality.py --part heldout       # measure the held-out pages (once per round!)
-    python benchmarks/field_quality.py --unjudged de        # list unjudged signals to judge
+    python benchmarks/field_quality.py --part heldout       # the coordinator only, once per round!
+    python benchmarks/field_quality.py --unjudged de        # list unjudged signals on the development pages
     python benchmarks/field_quality.py --json
 
 The judging protocol is in ``field_eval/README.md``. Only the standard library,
@@ -204,7 +208,11 @@ def load_judgements(language: str) -> tuple[list[Judgement], list[Annotation]]:
 
 
 def load_annotations(language: str) -> list[Annotation]:
-    """The full miss annotation of the held-out pages."""
+    """The full miss annotation of the held-out pages, of this round and of earlier rounds.
+
+    Each round appends the annotation of its pages; ``measure`` keeps the entries of the part
+    it measures (a page held out in an earlier round is a development page now).
+    """
     path = FIELD / "heldout" / f"{language}.yaml"
     texts: dict[str, str] = {}
     found = []
@@ -267,7 +275,7 @@ def measure(
     signals = scan(language, page_list, min_level, src)
     figures: dict[str, RuleFigures] = {}
     if part == "heldout":
-        annotations = load_annotations(language)
+        annotations = [a for a in load_annotations(language) if a.page in texts]
         for signal in signals:
             row = figures.setdefault(signal.rule, RuleFigures())
             row.signals += 1
@@ -289,7 +297,9 @@ def measure(
             else:
                 row.judged += 1
                 row.true += verdict.verdict
-        misses = [miss for miss in misses if miss.page in texts]
+        # Pages held out in an earlier round are development pages now: their full annotation
+        # keeps measuring recall here, beside the misses noted while judging.
+        misses = [miss for miss in [*misses, *load_annotations(language)] if miss.page in texts]
     for miss in misses:
         row = figures.setdefault(miss.rule, RuleFigures())
         row.misses += 1
@@ -327,7 +337,7 @@ def _sentence(language: str, signal: Signal) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--part", choices=("dev", "heldout", "all"), default="dev")
+    parser.add_argument("--part", choices=("dev", "heldout"), default="dev")
     parser.add_argument(
         "--min-level",
         choices=("error", "warning", "suggestion", "all"),
@@ -341,8 +351,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--unjudged", choices=LANGUAGES, help="list the unjudged signals of one language")
     args = parser.parse_args(argv)
-    if args.part == "all" and not args.unjudged:
-        parser.error("--part all mixes judged and held-out pages; use it only with --unjudged")
+    if args.unjudged and args.part != "dev":
+        # Listing signals on a held-out page with their sentences would end its blindness.
+        parser.error("--unjudged lists development pages only: the held-out pages stay unread until measured")
     if args.unjudged:
         figures, _ = measure(args.unjudged, args.part, args.min_level, args.src)
         for rule, row in sorted(figures.items()):
