@@ -20,6 +20,7 @@ language:
     python benchmarks/field_quality.py --part heldout       # the coordinator only, once per round!
     python benchmarks/field_quality.py --unjudged de        # list unjudged signals on the development pages
     python benchmarks/field_quality.py --json
+    python benchmarks/field_quality.py --check              # validate the YAML files; scans nothing
 
 The judging protocol is in ``field_eval/README.md``. Only the standard library,
 PyYAML and the package's command line are used.
@@ -335,6 +336,29 @@ def _sentence(language: str, signal: Signal) -> str:
     return " ".join(text[start + 1 : end].split())
 
 
+def check(languages: Sequence[str]) -> int:
+    """Load every judgement and annotation without scanning and print counts per part and rule.
+
+    Safe on held-out pages: it reads the pages' text to find the quotes, never signals, so an
+    annotator can check a new round before anyone measures it.
+    """
+    held = set(pages("heldout"))
+    for language in languages:
+        judged, noted = load_judgements(language)
+        annotations = load_annotations(language)
+        print(f"{language}: {len(judged)} judged signals, {len(noted)} misses noted while judging")
+        for part, rows in (
+            ("dev", [a for a in annotations if a.page not in held]),
+            ("heldout", [a for a in annotations if a.page in held]),
+        ):
+            counts: dict[str, int] = {}
+            for row in rows:
+                counts[row.rule] = counts.get(row.rule, 0) + 1
+            listed = ", ".join(f"{rule} {count}" for rule, count in sorted(counts.items()))
+            print(f"  annotated misses on {part} pages: {len(rows)} ({listed or 'none'})")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--part", choices=("dev", "heldout"), default="dev")
@@ -350,7 +374,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--language", choices=LANGUAGES, action="append")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--unjudged", choices=LANGUAGES, help="list the unjudged signals of one language")
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="only load the judgements and annotations (every quote must be on its page) and count them; scans nothing",
+    )
     args = parser.parse_args(argv)
+    if args.check:
+        return check(args.language or LANGUAGES)
     if args.unjudged and args.part != "dev":
         # Listing signals on a held-out page with their sentences would end its blindness.
         parser.error("--unjudged lists development pages only: the held-out pages stay unread until measured")
