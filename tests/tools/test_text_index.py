@@ -496,3 +496,23 @@ def test_plain_prose_is_never_code_quote_or_negated(text: str, language: str, da
     start = data.draw(st.integers(0, len(text)))
     end = data.draw(st.integers(start, len(text)))
     assert index.context(start, end) == {"inCode": False, "inQuote": False, "negated": False}
+
+
+# The negation words in their plain form (the module's doc); the module searches with a faster
+# form that must find exactly the same words.
+_PLAIN_NEGATION = {
+    "en": re.compile(r"\b(?:not|no|never|none|nothing|without)\b|(?<=\w)n['\u2019]t\b", re.IGNORECASE),
+    "de": re.compile(r"\b(?:nicht|kein(?:e[nmrs]?)?|nie|niemals|ohne)\b", re.IGNORECASE),
+}
+_NEGATION_WORDS = ["not", "NOT", "never", "none", "nothing", "without", "n't", "don't", "can\u2019t"]
+_NEGATION_WORDS += ["nicht", "kein", "keine", "keines", "nie", "niemals", "ohne"]
+_NEGATION_PIECES = st.sampled_from([*"nNoOtTwWkKeEiIhHcCsSmMrRlLaAvV", *"'\u2019 ._-1ßéİıſ\u212a\n", *_NEGATION_WORDS])
+
+
+@settings(max_examples=300)
+@given(st.lists(_NEGATION_PIECES, max_size=30).map("".join), st.sampled_from(LANGUAGES))
+def test_the_negation_search_finds_what_the_plain_pattern_finds(text: str, language: str) -> None:
+    from writing_rules.tools._text_index import _NEGATION
+
+    expected = [m.span() for m in _PLAIN_NEGATION[language].finditer(text)]
+    assert [m.span() for m in _NEGATION[language].finditer(text)] == expected
