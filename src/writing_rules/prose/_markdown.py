@@ -14,7 +14,7 @@ words); a link reference definition must fit on one line.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ._front_matter import read_front_matter
@@ -73,16 +73,20 @@ class _Leaf:
         self.extra = extra
 
 
-def _lines(source: str, start: int) -> list[tuple[int, int, int]]:
-    """(start, end without the break, start of the next line) of every line from ``start``."""
-    lines = []
+_DONE = _Leaf("done")  # stands in the leaf list for a leaf already read
+
+
+def _lines(source: str, start: int) -> Iterator[tuple[int, int, int]]:
+    """(start, end without the break, start of the next line) of every line from ``start``.
+
+    One at a time: a list of them all would be the largest thing a long page's reading holds.
+    """
     position = start
     for m in _LINE_BREAK.finditer(source, start):
-        lines.append((position, m.start(), m.end()))
+        yield position, m.start(), m.end()
         position = m.end()
-    if position < len(source) or not lines:
-        lines.append((position, len(source), len(source)))
-    return lines
+    if position < len(source) or position == start:
+        yield position, len(source), len(source)
 
 
 def _skip_space(source: str, pos: int, col: int, end: int) -> tuple[int, int]:
@@ -491,7 +495,9 @@ class _Reader:
         inline = Inline(prose, code, code_spans, self.labels, self.mdx, self.closed)
         headings: list[tuple[int, int]] = []
         source = self.source
-        for leaf in self.leaves:
+        leaves, self.leaves = self.leaves, []
+        for k, leaf in enumerate(leaves):
+            leaves[k] = _DONE  # each leaf is let go once read: the text being built takes its place
             kind = leaf.kind
             lines = leaf.lines
             if kind == "boundary":

@@ -10,6 +10,7 @@ rule's source excludes. The scanner judges no meaning.
 from __future__ import annotations
 
 import re
+from array import array
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
@@ -93,7 +94,9 @@ def _pattern_spans(text: str, language: str, selected: list[int]) -> Iterator[tu
             yield i, plain_spans(table[i].regex, text)
         return
     wanted = set(selected)
-    candidates: dict[int, list[int]] = {i: [] for i in selected}
+    # Candidates are kept as machine integers (8 bytes each, not a 32-byte int object and a
+    # pointer): a page holds tens of thousands of them, most of which never match.
+    candidates: dict[int, array[int]] = {i: array("q") for i in selected}
     if any(i not in index.full for i in selected):
         _word_candidates(text, language, index, wanted, candidates)
         for strings, offset, patterns in index.anchors:
@@ -126,7 +129,7 @@ def _pattern_spans(text: str, language: str, selected: list[int]) -> Iterator[tu
             if match is not None and match.end() > position:
                 spans.append((position, match.end()))
                 last_end = match.end()
-        candidates[i] = []  # done with them
+        del candidates[i]  # done with them
         yield i, spans
 
 
@@ -139,7 +142,7 @@ _COPY_TABLE_PAST = 4_000  # characters; below this the word table is read in pla
 
 
 def _word_candidates(
-    text: str, language: str, index: SignalIndex, wanted: set[int], candidates: dict[int, list[int]]
+    text: str, language: str, index: SignalIndex, wanted: set[int], candidates: dict[int, array[int]]
 ) -> None:
     """One pass over the words of the text, looking each up (lowercased) in the trigger table."""
     table = index.words
@@ -194,7 +197,7 @@ def _check(
     key_length: int,
     wanted: set[int],
     narrowed: bool,
-    candidates: dict[int, list[int]],
+    candidates: dict[int, array[int]],
 ) -> None:
     after_key = position - window + key_length
     for i, offsets, tails in entries:
@@ -245,7 +248,7 @@ def _suffix_candidates(
     low: int,
     high: int,
     endings: tuple[re.Pattern[str], dict[str, list[int]]],
-    candidates: dict[int, list[int]],
+    candidates: dict[int, array[int]],
 ) -> None:
     """Starts of the window's words that end with one of the endings (one C-level pass)."""
     finder, credited = endings
@@ -322,17 +325,17 @@ def _may_overlap(strings: tuple[str, ...]) -> bool:
     return any(a[cut : cut + len(b)] == b[: len(a) - cut] for a in strings for b in strings for cut in range(1, len(a)))
 
 
-def view_hits(
-    view: ProseView, language: str, rule_ids: tuple[str, ...]
-) -> list[tuple[int, int, int, str, str, dict[str, bool]]]:
-    """Hits of the selected rules on a prose view: (source start, end, rank, rule id, signal id, context).
+def view_hits(view: ProseView, language: str, rule_ids: tuple[str, ...]) -> list[tuple[int, int, int, str, str, int]]:
+    """Hits of the selected rules on a prose view: (source start, end, rank, rule id, signal id, flags).
 
     The patterns run over the prose and, apart, over the code; every span is
     mapped back to the source. Hits in a context the rule's source excludes
     are dropped here, so every caller drops the same ones. Sorted as signals.
+    ``flags`` holds the context bits (in code 1, in a quotation 2, negated 4):
+    a small int, where a dict per hit would weigh more than the hit.
     """
     excluded: Mapping[str, tuple[str, ...]] = data.RULE_EXCLUDED_CONTEXTS
-    hits: list[tuple[int, int, int, str, str, dict[str, bool]]] = []
+    hits: list[tuple[int, int, int, str, str, int]] = []
     for in_code, text, to_source in (
         (False, view.text, view.source_span),
         (True, view.code_text, view.code_source_span),
@@ -341,30 +344,38 @@ def view_hits(
         if not found:
             continue
         context = ProseContext(text, language)
+        code = _IN_CODE if in_code else 0
         for start, end, rank, rule_id, signal_id in found:
-            flags = {
-                "inCode": in_code,
-                "inQuote": context.in_quote(start),
-                "negated": context.negated(start, end),
-            }
+            flags = code | (_IN_QUOTE if context.in_quote(start) else 0)
+            if context.negated(start, end):
+                flags |= _NEGATED
             dropped = excluded.get(rule_id)
             if dropped and _excluded(dropped, flags, not in_code and view.is_heading(start)):
                 continue
             source_start, source_end = to_source(start, end)
             hits.append((source_start, source_end, rank, rule_id, signal_id, flags))
+        del found, context
     hits.sort(key=_signal_order)
     return hits
 
 
-def _signal_order(hit: tuple[int, int, int, str, str, dict[str, bool]]) -> tuple[int, int, int]:
+_IN_CODE, _IN_QUOTE, _NEGATED = 1, 2, 4
+
+
+def _context_flags(flags: int) -> dict[str, bool]:
+    """The ``context`` object of a signal from its flag bits."""
+    return {"inCode": bool(flags & _IN_CODE), "inQuote": bool(flags & _IN_QUOTE), "negated": bool(flags & _NEGATED)}
+
+
+def _signal_order(hit: tuple[int, int, int, str, str, int]) -> tuple[int, int, int]:
     return hit[0], hit[1], hit[2]
 
 
-def _excluded(contexts: tuple[str, ...], flags: dict[str, bool], heading: bool) -> bool:
+def _excluded(contexts: tuple[str, ...], flags: int, heading: bool) -> bool:
     return (
-        ("negated" in contexts and flags["negated"])
-        or ("quotation" in contexts and flags["inQuote"])
-        or ("code" in contexts and flags["inCode"])
+        ("negated" in contexts and flags & _NEGATED != 0)
+        or ("quotation" in contexts and flags & _IN_QUOTE != 0)
+        or ("code" in contexts and flags & _IN_CODE != 0)
         or ("heading" in contexts and heading)
     )
 
@@ -392,10 +403,10 @@ def scan_text(
             "level": signal_level(rule_id, signal_id),
             "match": text[start:end],
             **index.span_fields(start, end),
-            "context": flags,
+            "context": _context_flags(flags),
         }
         # Quoted and code text is someone else's wording: no fix is offered there.
-        fix = None if flags["inCode"] or flags["inQuote"] else _rule_fix(text, start, end, rule_id, signal_id)
+        fix = None if flags & (_IN_CODE | _IN_QUOTE) else _rule_fix(text, start, end, rule_id, signal_id)
         if fix is not None:
             # ``match`` is the text the replacement replaces; it starts where the signal starts.
             signal["fix"] = {"replacement": fix.replacement, "match": text[start : fix.end]}
