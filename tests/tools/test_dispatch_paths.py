@@ -80,6 +80,10 @@ def reference(dispatcher: Any, tool: str, arguments: dict[str, Any]) -> dict[str
 @example(0, SIGNALS, {"text": "x", "ruleIds": ["tone", "evidence"]})  # the first culprit is unknown
 @example(0, SIGNALS, {"text": "x", "profile": "agent-report", "ruleIds": ["reader-goal"]})
 @example(0, SIGNALS, {"text": "x", "ruleIds": ["word-choice", "tone"]})
+@example(0, SIGNALS, {"text": "x", "ruleIds": ["filler", "hedging", "filler", "tone"]})  # the repeat comes first
+@example(0, SIGNALS, {"text": "x", "ruleIds": ["filler", "tone", "filler"]})  # the unknown id comes first
+@example(0, SIGNALS, {"text": "x", "ruleIds": ["filler", "hedging", "evidence", "filler"]})  # explained
+@example(0, TOOLS[0], {"ruleIds": ["filler", "hedging", "filler", "tone"]})
 @example(0, SIGNALS, {"text": "x" * 250_001, "ruleIds": ["tone"]})  # selection before length
 @example(0, SIGNALS, {"text": "x", "\ud800": 1})  # a field that must be cleaned
 @example(0, SIGNALS, {"text": "x", "k" * 300: 1})  # a field that must be cut

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from writing_rules import _rules_data as data
-from writing_rules._catalog import SignalIndex, SignalPattern
+from writing_rules._rules_runtime import SignalIndex, SignalPattern
 from writing_rules.prose import read_prose
 from writing_rules.tools import create_writing_tool_dispatcher, writing_review_tools
 

@@ -166,6 +166,8 @@ def test_validator_accepts_the_schema_defaults(tool: str) -> None:
         ("find_writing_signals", {"text": "x", "maxSignals": False}),
         ("find_writing_signals", {"text": "x", "maxSignals": 501}),
         ("find_writing_signals", {"text": "x", "ruleIds": []}),
+        ("find_writing_signals", {"text": "x", "ruleIds": ["filler", "hedging", "filler", "tone"]}),
+        ("get_writing_rules", {"ruleIds": ["filler", "tone", "filler"]}),
         ("get_writing_rules", {"language": "EN"}),
         ("get_writing_rules", {"language": None}),
         ("get_writing_rules", {"detail": "Full"}),
@@ -190,3 +192,23 @@ def test_known_border_cases_are_refused_by_both(tool: str, arguments: dict[str, 
 def test_known_border_cases_are_accepted_by_both(tool: str, arguments: dict[str, Any]) -> None:
     assert jsonschema.Draft202012Validator(SCHEMAS[tool]).is_valid(arguments)
     assert data.VALIDATORS[tool](arguments) == []
+
+
+@pytest.mark.parametrize(
+    ("rule_ids", "field", "words"),
+    [
+        (["tone"], "/ruleIds/0", "Unknown rule id 'tone'"),
+        (["filler", "tone", "filler"], "/ruleIds/1", "Unknown rule id 'tone'"),
+        (["filler", "hedging", "filler", "tone"], "/ruleIds/2", "Rule id 'filler' appears twice"),
+        (["filler", "filler"], "/ruleIds/1", "Rule id 'filler' appears twice"),
+        (["hedging", "filler", "tone", "x", "filler"], "/ruleIds/2", "Unknown rule id 'tone'"),
+    ],
+)
+@pytest.mark.parametrize("tool", ["get_writing_rules", "find_writing_signals"])
+def test_the_first_selection_culprit_is_reported_at_its_index(
+    tool: str, rule_ids: list[str], field: str, words: str
+) -> None:
+    arguments = {"ruleIds": rule_ids, **({"text": "x"} if tool == "find_writing_signals" else {})}
+    [(_, code, got_field, message)] = data.VALIDATORS[tool](arguments)
+    assert (code, got_field) == ("invalid-selection", field)
+    assert message.startswith(words)

@@ -12,9 +12,9 @@ from collections.abc import Callable, Mapping
 from operator import itemgetter
 from typing import Any
 
-from .._arguments import ArgumentProblem, ranked_problem
 from .._lazy_rules import load_rule_data
 from .._lazy_rules import rule_data as data
+from .._rules_runtime import ArgumentProblem
 from .._text_units import utf16_length
 from .._tool_call import (
     ToolCallError,
@@ -38,7 +38,7 @@ from ._knowledge import rule_knowledge
 from ._policy import SignalPolicy, to_signal_policy
 from ._prompt import compose_prompt, response_schema
 from ._scanner import scan_text
-from ._selection import explain_signal_selection, select_rules
+from ._selection import explain_signal_selection, ranked_problem, select_rules
 
 __all__ = ["WritingToolDispatcher", "create_writing_tool_dispatcher", "writing_review_tools"]
 
@@ -52,7 +52,6 @@ _RULES, _PROMPT, _SIGNALS, _EVIDENCE = TOOL_NAMES = (
     "get_model_comparison_evidence",
 )
 _TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")
-_QUICK_FIELD = 256  # a longer JSON Pointer is cut in the envelope: the general path does that
 # Problems are (rank, code, field, message) tuples; the lowest rank is reported.
 _rank = itemgetter(0)
 
@@ -80,9 +79,9 @@ class WritingToolDispatcher:
         "_comparison",
         "_policy",
         "_rank",
+        "_rejecters",
         "_review",
         "_selection_code",
-        "_unscannable",
         "_validators",
     )
 
@@ -96,13 +95,12 @@ class WritingToolDispatcher:
         self._review = review_context
         self._comparison = model_comparison_context
         self._policy = policy
-        # Bound once, so that rejecting a call reads no lazy proxy: the validator of each tool
-        # a plain call may reach (not the prompt tool without the host's review context).
-        self._validators = {
-            name: data.VALIDATORS[name] for name in TOOL_NAMES if name != _PROMPT or review_context is not None
-        }
+        # Bound once, so that rejecting a call reads no lazy proxy: the rejecter of each tool a
+        # plain call may reach (not the prompt tool without the host's review context).
+        reachable = [name for name in TOOL_NAMES if name != _PROMPT or review_context is not None]
+        self._rejecters = {name: data.REJECTERS[name] for name in reachable}
+        self._validators = {name: data.VALIDATORS[name] for name in reachable}
         self._rank, self._selection_code = data.ERROR_RANKS["selection"]
-        self._unscannable = frozenset(rule for rule in data.RULE_IDS if not data.RULES[rule].has_signals)
         self._callback = callback  # set last: __setattr__ freezes the object once it exists
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -120,41 +118,19 @@ class WritingToolDispatcher:
             # A model's usual mistake is rejected here, in the few steps it needs (a rejection is
             # to cost a small fraction of jsonschema's is_valid; benchmarks/bench_scanner.py).
             # Two keys that are a string name and a plain dict are exactly {"name", "arguments"}:
-            # a well-formed call without an id. Anything else, or a problem that needs more
-            # words (an explanation, a cut or cleaned field), takes the general path below.
+            # a well-formed call without an id. Its tool's generated rejecter returns the whole
+            # failure envelope when the schema's first problem decides the call; None (a valid
+            # call, or a problem the checks beyond the schema may outrank or word anew) takes
+            # the general path below.
             if type(call) is dict and len(call) == 2:
                 tool = call.get("name")
                 arguments = call.get("arguments")
                 if type(tool) is str and type(arguments) is dict:
-                    validator = self._validators.get(tool)
-                    if validator is not None:
-                        problems = validator(arguments)
-                        if len(problems) == 1:
-                            rank, code, field, message = problems[0]
-                            # A selection problem stands as the validator words it: no check beyond
-                            # the schema ranks before it (the first of equal ranks is reported), and
-                            # only the scanner's refusal of a known rule without signals is worded
-                            # anew. The schema checks passed, so ruleIds is absent or holds strings.
-                            if (
-                                (
-                                    rank < self._rank
-                                    or (
-                                        code == self._selection_code
-                                        and (
-                                            tool != _SIGNALS
-                                            or self._unscannable.isdisjoint(arguments.get("ruleIds", ()))
-                                        )
-                                    )
-                                )
-                                and message.isascii()
-                                and field.isascii()
-                                and len(field) <= _QUICK_FIELD
-                            ):
-                                return {
-                                    "ok": False,
-                                    "tool": tool,
-                                    "error": {"code": code, "message": message, "field": field},
-                                }
+                    reject = self._rejecters.get(tool)
+                    if reject is not None:
+                        envelope = reject(arguments)
+                        if envelope is not None:
+                            return envelope
             prepared = self._prepare(call)
             if isinstance(prepared, dict):
                 return prepared  # the failure envelope

@@ -8,7 +8,7 @@ from .._lazy_rules import rule_data as data
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from .._catalog import Rule, RuleText
+    from .._rules_runtime import Rule, RuleText
 
 __all__ = ["rule_knowledge"]
 

@@ -22,7 +22,7 @@ from ._text_index import ProseContext, TextIndex
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from .._catalog import SignalIndex
+    from .._rules_runtime import SignalIndex
 
 __all__ = ["scan_text", "view_hits"]
 

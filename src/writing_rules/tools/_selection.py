@@ -10,10 +10,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .._arguments import ArgumentProblem, ranked_problem
 from .._lazy_rules import rule_data as data
+from .._rules_runtime import ArgumentProblem
 
-__all__ = ["explain_signal_selection", "select_rules"]
+__all__ = ["explain_signal_selection", "ranked_problem", "select_rules"]
+
+
+def ranked_problem(kind: str, field: str, message: str) -> ArgumentProblem:
+    """A problem found beyond the schema (``kind`` is ``"selection"`` or ``"length"``).
+
+    Its rank and code come from the generated module's ``ERROR_RANKS``, the
+    same table the generated validators were written from, so the contract's
+    order lives in one place.
+    """
+    rank, code = data.ERROR_RANKS[kind]
+    return (rank, code, field, message)
 
 
 def select_rules(

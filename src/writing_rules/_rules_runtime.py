@@ -1,4 +1,14 @@
-"""Value types of the rule catalogue; the generated ``_rules_data`` module builds them."""
+"""What the generated ``_rules_data`` module is built with: its only import from this package.
+
+The rule catalogue's value types (rules, their texts, profiles, signal
+patterns and the signal index), and the few helpers the generated argument
+validators call. Keeping the generated module's dependencies in one small
+module lets a reader see at a glance what the data needs at run time.
+
+The validators return the first problem in the contract's order (see
+``docs/review-tools.md``, "Error codes") as an ``ArgumentProblem``, with a rank
+so the dispatcher can weigh it against the checks that go beyond the schema.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +17,41 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
-__all__ = ["Example", "Profile", "Rule", "RuleText", "SignalIndex", "SignalPattern", "signal_table"]
+from ._describe import show
+from ._tool_call import clean_text, pointer_segment
+
+__all__ = [
+    "MISSING",
+    "ArgumentProblem",
+    "Example",
+    "Profile",
+    "Rule",
+    "RuleText",
+    "SignalIndex",
+    "SignalPattern",
+    "clean_text",
+    "is_integer",
+    "pointer_segment",
+    "show",
+    "signal_table",
+]
+
+MISSING = object()  # an argument the call does not carry
+
+# One violated rule: ``(rank, code, field, message)``. ``rank`` orders problems
+# (the contract's error order), ``field`` is a JSON Pointer. A plain tuple, read
+# by unpacking: a rejected call builds one on the hot path, and a tuple subclass
+# (named fields) cost a third of a rejection's time.
+ArgumentProblem = tuple[int, str, str, str]
+
+
+def is_integer(value: object) -> bool:
+    """JSON Schema's integer: an int or a whole-number float, never a boolean."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return True
+    return isinstance(value, float) and value.is_integer()
 
 
 @dataclass(frozen=True)
