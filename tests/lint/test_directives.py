@@ -192,3 +192,20 @@ def test_the_prose_reader_decides_what_is_code(repo: Path, scan) -> None:
     outcome = scan("page.md", "page.html", "page.rst")
     assert sorted(line.split(":")[0] for line in outcome.lines()) == ["page.html", "page.md", "page.rst"]
     assert outcome.rules() == ["filler", "filler", "filler"]
+
+
+def test_rst_directive_then_the_blank_line_rst_requires(repo: Path, scan) -> None:
+    # reStructuredText ends a comment with a blank line: the directive covers the next line with text.
+    write(
+        repo,
+        "page.rst",
+        "Title\n=====\n\n.. writing-rules-disable-next-line filler\n\nA very fast tool.\n\nA very fast tool.\n",
+    )
+    outcome = scan("page.rst", "--report-unused-suppressions")
+    assert [line.split(":")[1] for line in outcome.lines()] == ["8"]
+    assert "unused" not in outcome.err
+
+
+def test_disable_next_line_skips_blank_lines_in_markdown_too(repo: Path, scan) -> None:
+    write(repo, "page.md", "<!-- writing-rules-disable-next-line filler -->\n\n  \nA very fast tool.\nA very fast tool.\n")
+    assert [line.split(":")[1] for line in scan("page.md").lines()] == ["5"]

@@ -65,6 +65,9 @@ class Directive:
     line: int
     end_line: int
     column: int
+    # The line a ``disable-next-line`` covers: the next one with text. reStructuredText needs a
+    # blank line after a comment, and a blank line after an HTML comment is common style.
+    next_line: int = 0
 
 
 @dataclass(frozen=True)
@@ -216,8 +219,21 @@ def read_directives(
                 )
             )
             continue
-        directives.append(Directive(kind, ids, start, end, line, end_line, column))
+        next_line = _next_line_with_text(text, starts, end_line) if kind == "disable-next-line" else 0
+        directives.append(Directive(kind, ids, start, end, line, end_line, column, next_line))
     return Suppressions(tuple(directives), tuple(problems))
+
+
+def _next_line_with_text(text: str, starts: list[int], line: int) -> int:
+    """The first line after ``line`` (1-based) that is not blank; the line after it if none is."""
+    candidate = line + 1
+    while candidate <= len(starts):
+        begin = starts[candidate - 1]
+        finish = starts[candidate] if candidate < len(starts) else len(text)
+        if text[begin:finish].strip():
+            return candidate
+        candidate += 1
+    return line + 1
 
 
 @dataclass(frozen=True)
@@ -277,7 +293,7 @@ def apply_suppressions(
     whole_file: list[Directive] = []
     for directive in suppressions.directives:
         if directive.kind == "disable-next-line":
-            by_line.setdefault(directive.end_line + 1, []).append(directive)
+            by_line.setdefault(directive.next_line or directive.end_line + 1, []).append(directive)
         elif directive.kind == "disable-line":
             by_line.setdefault(directive.line, []).append(directive)
         elif directive.kind == "disable-file":
