@@ -209,3 +209,30 @@ def test_rst_directive_then_the_blank_line_rst_requires(repo: Path, scan) -> Non
 def test_disable_next_line_skips_blank_lines_in_markdown_too(repo: Path, scan) -> None:
     write(repo, "page.md", "<!-- writing-rules-disable-next-line filler -->\n\n  \nA very fast tool.\nA very fast tool.\n")
     assert [line.split(":")[1] for line in scan("page.md").lines()] == ["5"]
+
+
+def test_unused_suppressions_are_in_every_report_format(repo: Path, scan) -> None:
+    # They fail the run (exit 1), so CI's report must show them, not only standard error.
+    write(repo, "page.md", "Intro.\n\n<!-- writing-rules-disable-next-line hedging -->\nA fast tool.\n")
+    text = scan("page.md", "--report-unused-suppressions")
+    assert text.code == 1
+    assert text.lines() == [
+        "page.md:3:1: unused-suppression: writing-rules-disable-next-line hedging silenced nothing"
+    ]
+    data = scan("page.md", "--report-unused-suppressions", "--format", "json").json()
+    assert data[0]["unusedSuppressions"] == [
+        {"line": 3, "column": 1, "message": "writing-rules-disable-next-line hedging silenced nothing"}
+    ]
+    github = scan("page.md", "--report-unused-suppressions", "--format", "github").lines()
+    assert github == [
+        "::warning file=page.md,line=3,col=1,title=unused-suppression::"
+        "writing-rules-disable-next-line hedging silenced nothing"
+    ]
+    sarif = scan("page.md", "--report-unused-suppressions", "--format", "sarif").json()
+    run = sarif["runs"][0]
+    (result,) = run["results"]
+    assert result["ruleId"] == "unused-suppression" and result["level"] == "warning"
+    assert run["tool"]["driver"]["rules"][result["ruleIndex"]]["id"] == "unused-suppression"
+    assert result["locations"][0]["physicalLocation"]["region"]["startLine"] == 3
+    # Without the option nothing is listed, and JSON keeps its shape.
+    assert "unusedSuppressions" not in scan("page.md", "--format", "json").json()[0]

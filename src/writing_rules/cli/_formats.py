@@ -18,6 +18,13 @@ FORMATS = ("text", "json", "sarif", "html", "github")
 _SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _INFORMATION_URI = "https://pypi.org/project/writing-rules/"
 _SARIF_LEVELS = {"error": "error", "warning": "warning", "suggestion": "note"}
+# --report-unused-suppressions lists directives that silenced nothing under this id in every format.
+UNUSED_SUPPRESSION = "unused-suppression"
+_UNUSED_TITLE = "A writing-rules directive that silenced nothing"
+
+
+def _unused(result: FileScan) -> list[dict[str, Any]]:
+    return list(result.data.get("unusedSuppressions", ())) if result.data is not None else []
 
 
 def _title(rule_id: str, language: str | None) -> str:
@@ -52,6 +59,8 @@ def render_text(results: Sequence[FileScan]) -> str:
             lines.append(
                 f"{result.path}:{signal['line']}:{signal['column']}: {signal['ruleId']}: {match} {title}{code}"
             )
+        for entry in _unused(result):
+            lines.append(f"{result.path}:{entry['line']}:{entry['column']}: {UNUSED_SUPPRESSION}: {entry['message']}")
     return "".join(line + "\n" for line in lines)
 
 
@@ -93,6 +102,17 @@ def render_github(results: Sequence[FileScan]) -> str:
             )
             match = json.dumps(signal["match"], ensure_ascii=False)
             lines.append(f"::{command} {properties}::{_github_escape(f'{match}: {title}', property_=False)}")
+        for entry in _unused(result):
+            properties = ",".join(
+                f"{name}={_github_escape(str(value), property_=True)}"
+                for name, value in (
+                    ("file", path),
+                    ("line", entry["line"]),
+                    ("col", entry["column"]),
+                    ("title", UNUSED_SUPPRESSION),
+                )
+            )
+            lines.append(f"::warning {properties}::{_github_escape(entry['message'], property_=False)}")
     return "".join(line + "\n" for line in lines)
 
 
@@ -188,6 +208,38 @@ def render_sarif(results: Sequence[FileScan], language: str = "en") -> str:
                     "properties": {"signalId": signal["signalId"], "context": signal["context"]},
                 }
             )
+        for entry in _unused(result):
+            sarif_results.append(
+                {
+                    "ruleId": UNUSED_SUPPRESSION,
+                    "ruleIndex": len(rule_ids),
+                    "level": "warning",
+                    "message": {"text": entry["message"]},
+                    "locations": [
+                        {
+                            "physicalLocation": {
+                                "artifactLocation": {"uri": _uri(result.path)},
+                                "region": {"startLine": entry["line"], "startColumn": entry["column"]},
+                            }
+                        }
+                    ],
+                }
+            )
+    driver_rules = [_sarif_rule(rule_id, language) for rule_id in rule_ids]
+    if any(_unused(result) for result in scanned):
+        driver_rules.append(
+            {
+                "id": UNUSED_SUPPRESSION,
+                "name": "UnusedSuppression",
+                "shortDescription": {"text": _UNUSED_TITLE},
+                "fullDescription": {"text": f"{_UNUSED_TITLE}: remove it, or the rule ids it no longer needs."},
+                "help": {
+                    "text": "Reported by --report-unused-suppressions. Remove the directive (or the rule "
+                    "ids that silenced nothing), so stale suppressions do not hide new signals."
+                },
+                "defaultConfiguration": {"level": "warning"},
+            }
+        )
     log = {
         "$schema": _SARIF_SCHEMA,
         "version": "2.1.0",
@@ -198,7 +250,7 @@ def render_sarif(results: Sequence[FileScan], language: str = "en") -> str:
                         "name": "writing-rules",
                         "version": __version__,
                         "informationUri": _INFORMATION_URI,
-                        "rules": [_sarif_rule(rule_id, language) for rule_id in rule_ids],
+                        "rules": driver_rules,
                     }
                 },
                 "columnKind": "unicodeCodePoints",

@@ -182,10 +182,7 @@ class LintRun:
             for problem in linted.problems:
                 directive_errors = True
                 stderr.write(f"{result.path}:{problem.line}:{problem.column}: error: {problem.message}\n")
-            if args.report_unused_suppressions:
-                for line, column, message in linted.unused:
-                    unused_found = True
-                    stderr.write(f"{result.path}:{line}:{column}: unused suppression: {message}\n")
+            unused = list(linted.unused) if args.report_unused_suppressions else []
             signals = list(linted.signals)
             notes = []
             if self.baseline is not None:
@@ -200,11 +197,20 @@ class LintRun:
                 if lines is not None:
                     before = len(signals)
                     signals = [signal for signal in signals if signal["line"] in lines]
+                    unused = [entry for entry in unused if entry[0] in lines]
                     if before - len(signals):
                         notes.append(f"{before - len(signals)} on unchanged lines")
             if linted.suppressed:
                 notes.append(f"{linted.suppressed} suppressed")
+            for line, column, message in unused:
+                unused_found = True
+                stderr.write(f"{result.path}:{line}:{column}: unused suppression: {message}\n")
             data = dict(result.data)
+            if args.report_unused_suppressions:
+                # In the report too: they fail the run, so CI's report must show them.
+                data["unusedSuppressions"] = [
+                    {"line": line, "column": column, "message": message} for line, column, message in unused
+                ]
             data["totalSignals"] = len(signals)
             data["signals"] = signals
             if args.max_signals is not None and len(signals) > args.max_signals:
