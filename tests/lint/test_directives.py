@@ -207,7 +207,8 @@ def test_rst_directive_then_the_blank_line_rst_requires(repo: Path, scan) -> Non
 
 
 def test_disable_next_line_skips_blank_lines_in_markdown_too(repo: Path, scan) -> None:
-    write(repo, "page.md", "<!-- writing-rules-disable-next-line filler -->\n\n  \nA very fast tool.\nA very fast tool.\n")
+    text = "<!-- writing-rules-disable-next-line filler -->\n\n  \nA very fast tool.\nA very fast tool.\n"
+    write(repo, "page.md", text)
     assert [line.split(":")[1] for line in scan("page.md").lines()] == ["5"]
 
 
@@ -216,9 +217,7 @@ def test_unused_suppressions_are_in_every_report_format(repo: Path, scan) -> Non
     write(repo, "page.md", "Intro.\n\n<!-- writing-rules-disable-next-line hedging -->\nA fast tool.\n")
     text = scan("page.md", "--report-unused-suppressions")
     assert text.code == 1
-    assert text.lines() == [
-        "page.md:3:1: unused-suppression: writing-rules-disable-next-line hedging silenced nothing"
-    ]
+    assert text.lines() == ["page.md:3:1: unused-suppression: writing-rules-disable-next-line hedging silenced nothing"]
     data = scan("page.md", "--report-unused-suppressions", "--format", "json").json()
     assert data[0]["unusedSuppressions"] == [
         {"line": 3, "column": 1, "message": "writing-rules-disable-next-line hedging silenced nothing"}
