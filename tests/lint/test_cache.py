@@ -86,6 +86,19 @@ def test_corrupt_and_partial_entries_are_ignored_and_rewritten(repo: Path, scan)
         assert json.loads(path.read_text())["key"] != "another key"
 
 
+def test_an_entry_damaged_into_other_valid_json_is_not_trusted(repo: Path, scan) -> None:
+    # A flipped byte inside a string still parses: the entry's digest of its value catches it.
+    write(repo, "a.md", PAGE)
+    first = scan("a.md")
+    (entry,) = entries(repo / ".writing-rules-cache")
+    damaged = entry.read_bytes().replace(b'"powerful"', b'"pOwerful"')
+    assert damaged != entry.read_bytes()
+    entry.write_bytes(damaged)
+    json.loads(damaged)  # still valid JSON
+    assert scan("a.md") == first
+    assert b'"pOwerful"' not in entry.read_bytes()  # rewritten
+
+
 def test_unwritable_cache_folder_warns_and_scans(repo: Path, scan) -> None:
     write(repo, "page.md", PAGE)
     write(repo, "blocker", "a file, not a folder")

@@ -1,7 +1,8 @@
 """A result cache keyed by content, rule data, settings and version.
 
 Each entry is one JSON file named by the SHA-256 of its key, holding the key
-again. An entry that is unreadable, partial or holds another key is ignored
+again and a SHA-256 of its value. An entry that is unreadable, partial, holds
+another key or a value that does not match its digest is ignored
 (and rewritten by the next scan). Entries are written to a temporary file and
 renamed into place, so two processes sharing the folder never see half an
 entry. A folder that cannot be written gives one warning; the scan goes on.
@@ -35,6 +36,14 @@ def cache_key(*parts: str) -> str:
     return digest.hexdigest()
 
 
+def _serialise(value: Mapping[str, Any]) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _digest(serialised: str) -> str:
+    return hashlib.sha256(serialised.encode("utf-8", "surrogatepass")).hexdigest()
+
+
 class ResultCache:
     """Entries under ``folder``; ``warning`` says why writing was given up, if it was."""
 
@@ -56,6 +65,9 @@ class ResultCache:
         if not isinstance(entry, dict) or entry.get("key") != key or not isinstance(entry.get("value"), dict):
             return None
         value: Mapping[str, Any] = entry["value"]
+        # Damage that leaves valid JSON (a changed byte inside a string) fails the value's digest.
+        if entry.get("digest") != _digest(_serialise(value)):
+            return None
         return value
 
     def put(self, key: str, value: Mapping[str, Any]) -> None:
@@ -68,8 +80,9 @@ class ResultCache:
             os.makedirs(os.path.dirname(path), exist_ok=True)
             handle, temporary = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".tmp-", suffix=".json")
             try:
-                with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                    json.dump({"key": key, "value": value}, stream, ensure_ascii=False, separators=(",", ":"))
+                serialised = _serialise(value)
+                with os.fdopen(handle, "w", encoding="utf-8", errors="surrogatepass") as stream:
+                    stream.write(f'{{"key":{json.dumps(key)},"digest":"{_digest(serialised)}","value":{serialised}}}')
                 os.replace(temporary, path)
             except BaseException:
                 with contextlib.suppress(OSError):
