@@ -158,8 +158,10 @@ def test_overrides_apply_in_order_to_their_paths(repo: Path, scan) -> None:
 def test_markup_per_glob_reads_rst_comments(repo: Path, scan) -> None:
     write(repo, ".writing-rules.toml", '[markup]\n"*.txt" = "rst"\n')
     write(repo, "page.txt", ".. writing-rules-disable-next-line\n\nThis is very fast.\n")
-    # In rst the directive covers the next line only; here that is the blank line.
-    assert scan("page.txt").rules() == ["filler"]
+    # Read as rst, the comment is a directive; it covers the next line with text.
+    assert scan("page.txt").rules() == []
+    write(repo, "page.txt", "<!-- writing-rules-disable-next-line -->\nThis is very fast.\n")
+    assert scan("page.txt").rules() == ["filler"]  # an HTML comment is no rst comment
     write(repo, "page.txt", "This is very fast.\n\n.. writing-rules-disable-file filler\n")
     assert scan("page.txt").rules() == []
 
