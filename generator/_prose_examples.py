@@ -18,7 +18,7 @@ from types import ModuleType
 
 from ._runtime import load_runtime
 
-__all__ = ["example_spans"]
+__all__ = ["example_spans", "long_sentence_spans"]
 
 
 @cache
@@ -37,3 +37,11 @@ def example_spans(regex: re.Pattern[str], example: str) -> tuple[list[tuple[int,
         else:
             empty = True
     return spans, empty
+
+
+def long_sentence_spans(
+    example: str, language: str, max_words: int | None, max_chars: int | None
+) -> list[tuple[int, int]]:
+    """Source spans of the example's sentences over the limits, counted by the scanner's own counter."""
+    view = _prose().read_prose(example, "markdown")
+    return [view.source_span(*span) for span in _prose().long_sentences(view.text, language, max_words, max_chars)]

@@ -41,7 +41,7 @@ def render_module(catalogue: Catalogue, digest: str, templates: Path) -> str:
             (signal.pattern, bool(re.compile(signal.pattern).flags & re.IGNORECASE))
             for rule in catalogue.rules
             for signal in rule.signals
-            if signal.language == language
+            if signal.language == language and signal.pattern is not None
         ]
         indexes[language] = build_index(patterns)
         for entries in indexes[language].words.values():

@@ -13,7 +13,7 @@ import jsonschema
 
 from ._errors import RuleSourceError
 from ._fixes import Fix, check_fixes, check_rule_fixes
-from ._prose_examples import example_spans
+from ._prose_examples import example_spans, long_sentence_spans
 from ._redos import static_problems
 from ._sources import LANGUAGES, SUBSECTIONS, RuleFile, SourceTree, parse_examples
 from ._timing import TimedPattern, timing_problems
@@ -44,11 +44,15 @@ class RuleText:
 
 @dataclass(frozen=True)
 class Signal:
+    """A pattern signal (``pattern``) or a sentence-length signal (``max_words`` / ``max_chars``)."""
+
     id: str
     language: str
-    pattern: str
+    pattern: str | None
     level: str  # the signal's own ``level``, else its rule's
     fixes: tuple[Fix, ...] = ()
+    max_words: int | None = None
+    max_chars: int | None = None
 
 
 @dataclass(frozen=True)
@@ -393,7 +397,32 @@ def _check_signals(
         if item["id"] in seen:
             problems.append(doc.at((*path, "id"), f"duplicate signal id {item['id']!r} in this rule"))
         seen.add(item["id"])
+        level = item.get("level", front["level"])
+        if "pattern" not in item:
+            limits = _check_length_signal(doc, path, item, problems)
+            if limits is not None:
+                max_words, max_chars = limits
+                signals.append(
+                    Signal(
+                        id=item["id"],
+                        language=item["language"],
+                        pattern=None,
+                        level=level,
+                        max_words=max_words,
+                        max_chars=max_chars,
+                    )
+                )
+            continue
         pattern = item["pattern"]
+        for key in _LENGTH_KEYS:
+            if key in item:
+                problems.append(
+                    doc.at_key(
+                        (*path, key),
+                        f"{key!r} belongs to a sentence-length signal, which has no 'pattern'; "
+                        "make this two signals, one with the pattern and one with the length",
+                    )
+                )
         try:
             regex = re.compile(pattern)
         except re.error as exc:
@@ -407,7 +436,6 @@ def _check_signals(
             continue
         _check_examples(doc, path, regex, item, problems)
         fixes = check_fixes(doc, path, regex, item, problems)
-        level = item.get("level", front["level"])
         signals.append(Signal(id=item["id"], language=item["language"], pattern=pattern, level=level, fixes=fixes))
         if not found:
             examples = tuple(_MARK.sub(r"\1", text) for text in (*item["must_match"], *item["must_not_match"]))
@@ -421,7 +449,7 @@ def _check_signals(
                 )
     declared: dict[str, tuple[Any, ...]] = {}
     for index, item in enumerate(raw):
-        if item.get("fixes"):
+        if item.get("fixes") and "pattern" in item:
             declared.setdefault(item["language"], ("signals", index))
     if declared:
         by_id = {item["id"]: (index, item) for index, item in enumerate(raw)}
@@ -436,11 +464,66 @@ def _check_signals(
                     [_MARK.sub(r"\1", text) for text in by_id[signal.id][1]["must_match"]],
                 )
                 for signal in signals
+                if signal.pattern is not None
             ],
             declared,
             problems,
         )
     return signals
+
+
+_LENGTH_KEYS = ("max_words", "max_chars")
+
+
+def _check_length_signal(
+    doc: Located, path: tuple[Any, ...], item: dict[str, Any], problems: list[RuleSourceError]
+) -> tuple[int | None, int | None] | None:
+    """A sentence-length signal: its limits, with its examples checked by the runtime's own counter."""
+    start = len(problems)
+    if not any(key in item for key in _LENGTH_KEYS):
+        problems.append(
+            doc.at(
+                path,
+                "signal has neither 'pattern' nor a sentence length ('max_words', 'max_chars'); "
+                "give it a pattern, or the number of words (or characters) above which a sentence is flagged",
+            )
+        )
+    if "fixes" in item:
+        problems.append(
+            doc.at_key(
+                (*path, "fixes"), "a sentence-length signal cannot have fixes: splitting a sentence is no safe fix"
+            )
+        )
+    if len(problems) > start:
+        return None
+    language = item["language"]
+    max_words, max_chars = item.get("max_words"), item.get("max_chars")
+    limit = " or ".join(
+        f"{value} {name}" for value, name in ((max_words, "words"), (max_chars, "characters")) if value is not None
+    )
+    for number, example in enumerate(item["must_match"]):
+        marked = [(m.start() - 4 * i, m.end() - 4 * (i + 1)) for i, m in enumerate(_MARK.finditer(example))]
+        text = _MARK.sub(r"\1", example)
+        spans = long_sentence_spans(text, language, max_words, max_chars)
+        where = (*path, "must_match", number)
+        if not spans:
+            problems.append(doc.at(where, f"no sentence of this must_match example is longer than {limit}: {text!r}"))
+        elif marked and spans != marked:
+            got = ", ".join(repr(text[s:e]) for s, e in spans)
+            want = ", ".join(repr(text[s:e]) for s, e in marked)
+            problems.append(doc.at(where, f"the long sentences are {got}; the example marks {want}"))
+    for number, example in enumerate(item["must_not_match"]):
+        where = (*path, "must_not_match", number)
+        if "[[" in example:
+            problems.append(doc.at(where, "must_not_match examples cannot mark a span with [[ ]]"))
+            continue
+        spans = long_sentence_spans(example, language, max_words, max_chars)
+        if spans:
+            s, e = spans[0]
+            problems.append(
+                doc.at(where, f"this must_not_match example has a sentence longer than {limit}: {example[s:e]!r}")
+            )
+    return None if len(problems) > start else (max_words, max_chars)
 
 
 def _pattern_error(doc: Located, path: tuple[Any, ...], exc: re.error) -> RuleSourceError:

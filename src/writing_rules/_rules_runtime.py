@@ -24,6 +24,7 @@ __all__ = [
     "MISSING",
     "ArgumentProblem",
     "Example",
+    "LengthSignal",
     "Profile",
     "Rule",
     "RuleText",
@@ -121,6 +122,22 @@ class SignalPattern:
     def regex(self) -> re.Pattern[str]:
         # cached_property writes the instance's __dict__ directly, which a frozen dataclass allows.
         return self.source if isinstance(self.source, re.Pattern) else re.compile(self.source)
+
+
+@dataclass(frozen=True)
+class LengthSignal:
+    """One sentence-length signal of a rule, for one language.
+
+    A prose sentence with more than ``max_words`` visible words, or more than
+    ``max_chars`` characters, is a hit (None: no limit of that kind). The
+    words are counted by ``writing_rules.prose.sentences``.
+    """
+
+    rule_id: str
+    signal_id: str
+    language: str
+    max_words: int | None
+    max_chars: int | None
 
 
 def signal_table(language: str, rows: tuple[tuple[str, str, str], ...]) -> tuple[SignalPattern, ...]:

@@ -57,7 +57,8 @@ def outside(profile: str) -> list[str]:
 
 
 def scanner_rule_ids() -> set[str]:
-    return {pattern.rule_id for table in data.SIGNAL_TABLES.values() for pattern in table}
+    tables = (*data.SIGNAL_TABLES.values(), *data.LENGTH_SIGNALS.values())
+    return {signal.rule_id for table in tables for signal in table}
 
 
 # --- the catalogue -----------------------------------------------------------------------------
@@ -84,9 +85,10 @@ def test_profiles_list_their_rules_in_catalogue_order() -> None:
             assert profile.names[language].strip() and profile.framing[language].strip()
 
 
-def test_every_rule_with_signals_has_patterns_in_both_languages_and_no_other_rule_has() -> None:
+def test_every_rule_with_signals_has_signals_in_both_languages_and_no_other_rule_has() -> None:
     for language in LANGUAGES:
-        covered = {pattern.rule_id for pattern in data.SIGNAL_TABLES[language]}
+        tables = (data.SIGNAL_TABLES[language], data.LENGTH_SIGNALS[language])
+        covered = {signal.rule_id for table in tables for signal in table}
         assert covered == {rule_id for rule_id in data.RULE_IDS if data.RULES[rule_id].has_signals}
 
 

@@ -4,12 +4,25 @@
 document (what a reader reads, with code and markup left out) and an exact map
 from every prose character back to the source, plus the document's code as a
 separate text. The scanner runs its patterns over the prose and reports source
-positions. No dependencies; linear time on any input.
+positions; ``sentences`` splits the prose into sentences and counts their
+visible words. No dependencies; linear time on any input.
 """
 
 from __future__ import annotations
 
 from ._reader import ProseError, markup_for_path, read_prose
+from ._sentences import Sentence, long_sentences, sentences
 from ._view import CODE_PLACEHOLDER, MARKUPS, ProseView, TextMap
 
-__all__ = ["CODE_PLACEHOLDER", "MARKUPS", "ProseError", "ProseView", "TextMap", "markup_for_path", "read_prose"]
+__all__ = [
+    "CODE_PLACEHOLDER",
+    "MARKUPS",
+    "ProseError",
+    "ProseView",
+    "Sentence",
+    "TextMap",
+    "long_sentences",
+    "markup_for_path",
+    "read_prose",
+    "sentences",
+]

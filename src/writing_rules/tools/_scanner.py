@@ -18,6 +18,7 @@ from .._lazy_rules import rule_data as data
 from .._levels import LEVELS, signal_level
 from ..prose import ProseView, read_prose
 from ._fixes import Fix, find_fix
+from ._sentence_signals import with_sentence_lengths
 from ._text_index import ProseContext, TextIndex
 
 TYPE_CHECKING = False
@@ -341,6 +342,8 @@ def view_hits(view: ProseView, language: str, rule_ids: tuple[str, ...]) -> list
         (True, view.code_text, view.code_source_span),
     ):
         found = find_spans(text, language, rule_ids) if text else []
+        if not in_code:
+            found = with_sentence_lengths(found, text, language, rule_ids)
         if not found:
             continue
         context = ProseContext(text, language)

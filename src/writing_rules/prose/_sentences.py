@@ -1,0 +1,202 @@
+"""Sentences of a prose text and their length in visible words.
+
+The sentence-length signals (a rule source's ``max_words`` / ``max_chars``) are
+measured here, on the prose view's ``text``: hard-wrapped lines are joined
+already, markup and URLs are gone, and an inline code span is one
+``CODE_PLACEHOLDER``, so it counts as one word. The scanner and the rule
+compiler (which checks the examples of a length signal) both call
+:func:`long_sentences`; the compiler loads this package by file path.
+
+A sentence never runs across a block (each block of the prose view ends with
+``\\n``). Inside a block, a sentence ends after ``.``, ``!``, ``?`` or an
+ellipsis (with any closing quotes or brackets) that is followed by white space
+and a word that does not start with a lower-case letter, unless the period
+belongs to an abbreviation ("e.g.", "z. B.", "bzw.", an initial, a German
+ordinal such as "3. Oktober"). A period inside a token (decimals, versions,
+file names) ends nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ._view import CODE_PLACEHOLDER
+
+__all__ = ["Sentence", "long_sentences", "sentences"]
+
+# Lower-case, with their final period. Ambiguous ones that often end a sentence
+# ("etc.", "usw.") are left out: they end one when a capital follows.
+_ABBREVIATIONS = {
+    "en": frozenset(
+        """
+        e.g. i.e. vs. v. approx. cf. fig. figs. dr. mr. mrs. ms. prof. inc. ltd. co. corp. no. nos.
+        vol. ch. sec. p. pp. ca. jr. sr. st. mt. incl. esp. viz. al. resp. eq. ref. refs. ed. jan.
+        feb. mar. apr. aug. sept. sep. oct. nov. dec.
+        """.split()
+    ),
+    "de": frozenset(
+        """
+        bzw. ca. nr. ggf. vgl. inkl. evtl. bspw. sog. zzgl. abs. art. max. min. dr. hr. fr. prof.
+        bzgl. allg. eigtl. einschl. gem. zz. zzt. jh. mio. mrd. tsd. std. sek. kap. bd. hrsg. tel.
+        str. usf. vs. ff. geb. ehem. ugs. dt. engl. frz. lat. abb. tab. anm. aufl. mind. od. bsp.
+        jan. feb. apr. aug. sept. okt. nov. dez. akt. ausg. evang. zit. vorm. nachm. ziff. lt.
+        """.split()
+    ),
+}
+_TOKEN = re.compile(r"\S+")
+_URL = re.compile(r"[<(\[\"'“„«»]*(?:[A-Za-z][A-Za-z0-9+.-]*://|www\.|mailto:)", re.ASCII)
+# Closing marks that may follow the end of a sentence, and opening marks before its next word.
+_CLOSERS = "\"'”’“»«)]*_"
+_ENDS = ".!?…"
+_OPEN_QUOTES = "\"“„«»‚‘'"
+_CLOSE_QUOTES = "\"”“«»‘’'"
+# Two sentences written without a space after the period ("…end.Next …", "**end.**Next"):
+# a lower-case letter, the mark and any closing marks, then a capital and a lower-case
+# letter. File names and versions ("config.yaml", "v1.2") have no capital there.
+_GLUED = re.compile(r"(?<=[a-zäöüß])[.!?][*_\"'”’)\]]*(?=[A-ZÄÖÜ][a-zäöüß])")
+_NUMBER = re.compile(r"\d{1,2}")
+# A token is a word when it holds a letter, a digit or a code span.
+_WORD_CHARACTER = re.compile(f"[^\\W_]|{CODE_PLACEHOLDER}")
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence of a prose text: its span and its length.
+
+    ``words``: visible words (a code span is one, a URL none, punctuation none);
+    ``characters``: the span's length without URLs.
+    """
+
+    start: int
+    end: int
+    words: int
+    characters: int
+
+
+def sentences(text: str, language: str) -> tuple[Sentence, ...]:
+    """Every sentence of ``text`` (a prose view's text), in order; ``language`` picks the abbreviations."""
+    abbreviations = _ABBREVIATIONS.get(language, frozenset())
+    found: list[Sentence] = []
+    block = 0
+    length = len(text)
+    while block <= length:
+        cut = text.find("\n", block)
+        block_end = length if cut < 0 else cut
+        if block_end > block:
+            _block(text, block, block_end, language, abbreviations, found)
+        if cut < 0:
+            break
+        block = cut + 1
+    return tuple(found)
+
+
+def long_sentences(
+    text: str,
+    language: str,
+    max_words: int | None,
+    max_chars: int | None,
+    *,
+    split: tuple[Sentence, ...] | None = None,
+) -> list[tuple[int, int]]:
+    """Spans of the sentences longer than ``max_words`` words or ``max_chars`` characters.
+
+    A sentence that is one quotation (it opens and closes with a quotation mark and
+    holds no other) is someone else's wording and is left out. ``split``: the
+    text's ``sentences``, when the caller has them already.
+    """
+    spans = []
+    for sentence in sentences(text, language) if split is None else split:
+        too_long = (max_words is not None and sentence.words > max_words) or (
+            max_chars is not None and sentence.characters > max_chars
+        )
+        if too_long and not _quotation(text[sentence.start : sentence.end]):
+            spans.append((sentence.start, sentence.end))
+    return spans
+
+
+def _block(
+    text: str, start: int, end: int, language: str, abbreviations: frozenset[str], found: list[Sentence]
+) -> None:
+    tokens = _tokens(text, start, end)
+    first = 0
+    for k, (token_start, token_end) in enumerate(tokens):
+        following = tokens[k + 1] if k + 1 < len(tokens) else None
+        if following is None or _ends_sentence(text, token_start, token_end, following[0], language, abbreviations):
+            found.append(_sentence(text, tokens[first : k + 1]))
+            first = k + 1
+
+
+def _tokens(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """White-space separated tokens; a token with two sentences glued together is cut after the mark."""
+    tokens = []
+    for match in _TOKEN.finditer(text, start, end):
+        token_start, token_end = match.span()
+        if token_end - token_start > 3 and not _URL.match(text, token_start):
+            for glued in _GLUED.finditer(text, token_start, token_end):
+                tokens.append((token_start, glued.end()))
+                token_start = glued.end()
+        tokens.append((token_start, token_end))
+    return tokens
+
+
+def _ends_sentence(
+    text: str, start: int, end: int, next_start: int, language: str, abbreviations: frozenset[str]
+) -> bool:
+    """Whether the token ``text[start:end]`` ends its sentence, given where the next token starts."""
+    core_end = end
+    while core_end > start and text[core_end - 1] in _CLOSERS:
+        core_end -= 1
+    if core_end == start or text[core_end - 1] not in _ENDS:
+        return False
+    if next_start == end:  # a glued token: the cut was made at a sentence end
+        return True
+    if _starts_lower(text, next_start):
+        return False
+    if text[core_end - 1] != "." or text[core_end - 2 : core_end] == "..":
+        return True  # ! ? and ellipses
+    word = text[start:core_end].lstrip(_OPEN_QUOTES + "([")
+    if word.lower() in abbreviations:
+        return False
+    stem = word[:-1]
+    if len(stem) == 1 and stem.isalpha():
+        return False  # an initial, or one letter of "z. B.", "d. h.", "u. a."
+    if "." in stem and all(len(part) <= 3 and part.isalpha() for part in stem.split(".")):
+        return False  # "e.g.", "z.B.", "U.S."
+    # A German ordinal ("am 3. Oktober", "der 2. Schritt"): one or two digits and a period.
+    return not (language == "de" and _NUMBER.fullmatch(stem))
+
+
+def _starts_lower(text: str, position: int) -> bool:
+    """Whether the first letter or digit of the token at ``position`` is a lower-case letter."""
+    for k in range(position, min(position + 8, len(text))):
+        char = text[k]
+        if char.isalnum():
+            return char.islower()
+        if char.isspace() or char == CODE_PLACEHOLDER:
+            return False
+    return False
+
+
+def _sentence(text: str, tokens: list[tuple[int, int]]) -> Sentence:
+    words = 0
+    url_characters = 0
+    for start, end in tokens:
+        if _URL.match(text, start):
+            url_characters += end - start
+        elif _is_word(text, start, end):
+            words += 1
+    start, end = tokens[0][0], tokens[-1][1]
+    return Sentence(start, end, words, end - start - url_characters)
+
+
+def _is_word(text: str, start: int, end: int) -> bool:
+    return _WORD_CHARACTER.search(text, start, end) is not None
+
+
+def _quotation(sentence: str) -> bool:
+    body = sentence.rstrip(_ENDS + ")]")
+    if len(body) < 2 or body[0] not in _OPEN_QUOTES or body[-1] not in _CLOSE_QUOTES:
+        return False
+    inner = body[1:-1]
+    return not any(mark in inner for mark in '"“”„«»')

@@ -1,0 +1,51 @@
+"""Sentence-length signals: the hits a rule source declares with ``max_words`` / ``max_chars``.
+
+They are no regular expressions (a pattern that counts words cannot be made
+safe from backtracking): the prose is split into sentences and their visible
+words counted (``writing_rules.prose.sentences``), once per text, and each
+sentence over a signal's limit is one hit spanning the sentence. The scanner
+adds these hits to its pattern hits for the prose (never for the code).
+"""
+
+from __future__ import annotations
+
+from .._lazy_rules import rule_data as data
+from .._levels import LEVELS, signal_level
+from ..prose import long_sentences, sentences
+
+__all__ = ["with_sentence_lengths"]
+
+_Hit = tuple[int, int, int, str, str]
+
+
+def with_sentence_lengths(found: list[_Hit], text: str, language: str, rule_ids: tuple[str, ...]) -> list[_Hit]:
+    """``found`` (start, end, rule order, rule id, signal id) with the length hits of the selected rules.
+
+    Several length signals of one rule on one sentence are one signal: the one of
+    the highest level names it (then the first in source order), as for patterns.
+    """
+    signals = getattr(data, "LENGTH_SIGNALS", {}).get(language, ())
+    selected = [signal for signal in signals if signal.rule_id in rule_ids]
+    if not selected or not text:
+        return found
+    order = {rule_id: position for position, rule_id in enumerate(data.RULE_IDS) if rule_id in rule_ids}
+    best: dict[tuple[int, int, int], tuple[int, str, str]] = {}
+    split = sentences(text, language)
+    for signal in selected:
+        rank = order[signal.rule_id]
+        level = LEVELS.index(signal_level(signal.rule_id, signal.signal_id))
+        for start, end in long_sentences(text, language, signal.max_words, signal.max_chars, split=split):
+            key = (start, end, rank)
+            if key not in best or level < best[key][0]:
+                best[key] = (level, signal.rule_id, signal.signal_id)
+    if not best:
+        return found
+    hits = found + [
+        (start, end, rank, rule_id, signal_id) for (start, end, rank), (_, rule_id, signal_id) in best.items()
+    ]
+    hits.sort(key=_order)
+    return hits
+
+
+def _order(hit: _Hit) -> tuple[int, int, int]:
+    return hit[0], hit[1], hit[2]

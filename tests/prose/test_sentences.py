@@ -1,0 +1,190 @@
+"""Sentences of the prose view and their visible words (what ``long-sentences`` counts)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from writing_rules.prose import CODE_PLACEHOLDER, Sentence, long_sentences, read_prose, sentences
+
+
+def split(source: str, language: str = "en", markup: str = "markdown") -> list[tuple[str, int]]:
+    """(prose text, words) of each sentence of ``source`` read as ``markup``."""
+    view = read_prose(source, markup)
+    return [(view.text[s.start : s.end], s.words) for s in sentences(view.text, language)]
+
+
+def words(source: str, language: str = "en") -> list[int]:
+    return [count for _, count in split(source, language)]
+
+
+# --- where a sentence ends ----------------------------------------------------------------------
+
+
+def test_a_sentence_ends_at_a_period_question_or_exclamation_mark_before_a_capital() -> None:
+    assert split("It runs. Does it stop? Yes! Then it ends.") == [
+        ("It runs.", 2),
+        ("Does it stop?", 3),
+        ("Yes!", 1),
+        ("Then it ends.", 3),
+    ]
+
+
+def test_english_abbreviations_do_not_end_a_sentence() -> None:
+    text = "Use a tool, e.g. Vite or i.e. Webpack, as Dr. Smith and Mr. Jones said vs. Mrs. Lee. Next one."
+    assert [t for t, _ in split(text)] == [text[: text.index(" Next")], "Next one."]
+
+
+def test_german_abbreviations_and_ordinals_do_not_end_a_sentence() -> None:
+    text = "Das gilt z. B. für Listen, bzw. für Tabellen, d. h. ab dem 3. Oktober, vgl. Abs. 120. Danach nicht."
+    assert [t for t, _ in split(text, "de")] == [text[: text.index(" Danach")], "Danach nicht."]
+
+
+def test_an_ordinal_is_german_only() -> None:
+    assert len(split("Wir starten am 3. Oktober.", "de")) == 1
+    assert len(split("Choose option 3. Then save.", "en")) == 2
+
+
+def test_decimals_versions_and_file_names_do_not_end_a_sentence() -> None:
+    assert words("Version 1.2.3 costs 4.50 euros in config.yaml now.") == [8]
+
+
+def test_a_lower_case_word_after_a_period_or_ellipsis_continues_the_sentence() -> None:
+    assert words("Apples, pears etc. are fruit... and so on. Next.") == [8, 1]
+    assert words("Wait… Then go.") == [1, 2]
+
+
+def test_closing_quotes_and_brackets_stay_with_their_sentence() -> None:
+    assert split('He said "stop." (It stopped.) Then it ran.') == [
+        ('He said "stop."', 3),
+        ("(It stopped.)", 2),
+        ("Then it ran.", 3),
+    ]
+
+
+def test_two_sentences_glued_where_emphasis_was_removed_are_two() -> None:
+    assert split("It ends here.Next sentence here.") == [("It ends here.", 3), ("Next sentence here.", 3)]
+    assert words("**This is bold.**Next sentence here.") == [3, 3]
+    assert words("Open config.yaml and app.vue in v1.2.3 now.") == [7]
+
+
+def test_a_sentence_never_runs_across_blocks() -> None:
+    source = "# Title words here\n\nA paragraph without end\n\n- item one\n- item two\n\n"
+    source += "| a cell | b cell |\n|---|---|\n"
+    assert split(source) == [
+        ("Title words here", 3),
+        ("A paragraph without end", 4),
+        ("item one", 2),
+        ("item two", 2),
+        ("a cell", 2),
+        ("b cell", 2),
+    ]
+
+
+# --- what counts as a word ----------------------------------------------------------------------
+
+
+def test_a_hard_wrapped_paragraph_is_one_sentence() -> None:
+    source = "one two three\nfour five six\n> seven\n"
+    assert words(source) == [6, 1]
+    assert words("one two three\nfour five six seven.\n") == [7]
+
+
+def test_a_code_span_is_one_word() -> None:
+    ((text, count),) = split("Run `npm run build -- --mode production --watch` to build.")
+    assert count == 4
+    assert CODE_PLACEHOLDER in text
+
+
+def test_link_text_counts_and_a_url_does_not() -> None:
+    assert words("Read [the guide to routing](https://example.com/a/b/c?d=e) first.") == [6]
+    assert words("Read <https://example.com/a/b/c> first.") == [2]
+    assert words("Read https://example.com/a/b/c first.", "en") == [2]
+    # Plain text keeps URLs as text: the counter still gives them no word.
+    assert words("Read www.example.com/a first.") == [2]
+    assert [count for _, count in split("Read https://example.com/a first.", markup="text")] == [2]
+
+
+def test_punctuation_alone_is_no_word() -> None:
+    assert words("Fast – and safe / simple & small.") == [5]
+
+
+def test_unicode_letters_and_digits_count() -> None:
+    assert words("Größe ändern, Ölfass öffnen: 3 Schritte.", "de") == [6]
+    assert words("Привет мир, это тест. Ещё раз.", "en") == [4, 2]
+
+
+def test_empty_and_blank_texts_have_no_sentences() -> None:
+    assert sentences("", "en") == ()
+    assert sentences("\n\n \n", "de") == ()
+    assert sentences("…", "de") == (Sentence(0, 1, 0, 1),)
+
+
+def test_characters_leave_urls_out() -> None:
+    view = read_prose("See https://example.com/x now.", "text")
+    (sentence,) = sentences(view.text, "en")
+    assert sentence.words == 2
+    assert sentence.characters == len("See  now.")
+
+
+# --- long sentences -----------------------------------------------------------------------------
+
+
+def test_long_sentences_counts_words_or_characters() -> None:
+    text = " ".join(["word"] * 41) + ". Short one."
+    assert long_sentences(text, "en", 40, None) == [(0, text.index(" Short"))]
+    assert long_sentences(text, "en", 41, None) == []
+    assert long_sentences(text, "en", None, 200) == [(0, text.index(" Short"))]
+    assert long_sentences(text, "en", None, None) == []
+
+
+def test_a_sentence_that_is_one_quotation_is_left_out() -> None:
+    body = " ".join(["word"] * 41)
+    assert long_sentences(f'"{body}."', "en", 40, None) == []
+    assert long_sentences(f"„{body}.“", "de", 40, None) == []
+    assert long_sentences(f'"Quoted" then {body}.', "en", 40, None) != []
+
+
+# --- properties ---------------------------------------------------------------------------------
+
+_TEXTS = st.lists(
+    st.sampled_from([*"ab Zé.!?…\n\"'”„“»«()`[]-:z.B", " e.g. ", " z. B. ", " 3. ", CODE_PLACEHOLDER]),
+    max_size=150,
+).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.one_of(_TEXTS, st.text(max_size=200)), language=st.sampled_from(["en", "de", "fr"]))
+def test_sentences_never_fail_and_stay_inside_their_block(text: str, language: str) -> None:
+    found = sentences(text, language)
+    previous_end = 0
+    for sentence in found:
+        assert previous_end <= sentence.start < sentence.end <= len(text)
+        piece = text[sentence.start : sentence.end]
+        assert "\n" not in piece
+        assert piece == piece.strip()
+        assert 0 <= sentence.words <= len(piece.split())
+        assert 0 <= sentence.characters <= len(piece)
+        previous_end = sentence.end
+    # Every non-space character of the text is in exactly one sentence.
+    covered = "".join(text[s.start : s.end] for s in found)
+    assert "".join(covered.split()) == "".join(text.split())
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    source=st.lists(
+        st.sampled_from([*"ab Zé.!?\n*_`[]()#>-|", "https://x.y/z ", "e.g. ", "\n\n", "```\n"]),
+        max_size=150,
+    ).map("".join),
+    language=st.sampled_from(["en", "de"]),
+)
+def test_long_sentence_spans_map_to_their_sentence_in_the_source(source: str, language: str) -> None:
+    view = read_prose(source, "markdown")
+    for start, end in long_sentences(view.text, language, 3, None):
+        source_start, source_end = view.source_span(start, end)
+        assert 0 <= source_start < source_end <= len(source)
+        # The source span holds the sentence's first and last visible characters.
+        sentence = view.text[start:end]
+        assert source[source_start:source_end].startswith(sentence[0]) or sentence[0] == CODE_PLACEHOLDER
+        assert source[source_start:source_end].endswith(sentence[-1]) or sentence[-1] == CODE_PLACEHOLDER

@@ -1,0 +1,107 @@
+"""long-sentences through find_writing_signals: words counted on the prose view, one signal per sentence."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from typing import Any
+
+from writing_rules.tools import create_writing_tool_dispatcher
+
+RULE = "long-sentences"
+# 49 visible words, one sentence (en: more than 40 words is a long sentence).
+SENTENCE = (
+    "When you enable synchronisation for a workspace that already contains more than ten thousand files, "
+    "the client first builds a local index of every file, then compares that index with the copy on the "
+    "server, and only after both steps have finished does it start to upload the changes."
+)
+SATZ = (
+    "Wenn Sie die Synchronisierung für einen Arbeitsbereich aktivieren, der bereits mehr als zehntausend "
+    "Dateien enthält, erstellt der Client zunächst einen lokalen Index aller Dateien und vergleicht ihn "
+    "danach mit der Kopie auf dem Server."
+)
+
+
+def signals(text: str, language: str = "en") -> list[dict[str, Any]]:
+    result = create_writing_tool_dispatcher().dispatch(
+        {"name": "find_writing_signals", "arguments": {"text": text, "language": language, "ruleIds": [RULE]}}
+    )
+    json.dumps(result, allow_nan=False)
+    assert result["ok"] is True, result
+    return result["data"]["signals"]
+
+
+def test_the_sentence_counts_as_49_words() -> None:
+    assert len(SENTENCE.split()) == 49
+
+
+def test_a_long_sentence_is_one_signal_spanning_it_with_an_exact_source_span() -> None:
+    text = f"Intro line.\n\n{SENTENCE} Then a short one."
+    (signal,) = signals(text)
+    assert signal["ruleId"] == RULE and signal["signalId"] == "long-sentence-en"
+    assert signal["level"] == "warning"
+    assert (signal["start"], signal["end"]) == (text.index("When"), text.index(" Then"))
+    assert text[signal["start"] : signal["end"]] == signal["match"] == SENTENCE
+    assert signal["context"] == {"inCode": False, "inQuote": False, "negated": False}
+    assert "fix" not in signal
+
+
+def test_a_hard_wrapped_sentence_counts_and_its_span_covers_the_lines() -> None:
+    wrapped = textwrap.fill(SENTENCE, 60)
+    assert wrapped.count("\n") >= 3
+    quoted = "> " + wrapped.replace("\n", "\n> ")
+    listed = "- " + wrapped.replace("\n", "\n  ")
+    for text in (wrapped, quoted, listed):
+        (signal,) = signals(text)
+        assert signal["match"].startswith("When") and signal["match"].endswith("changes.")
+        assert signal["match"] == text[signal["start"] : signal["end"]]
+
+
+def test_a_url_counts_no_word_and_link_text_counts() -> None:
+    url = "https://example.com/" + "/".join(["segment"] * 60)
+    short = f"Read [the guide]({url}) and <{url}> before you start the upgrade of the cluster."
+    assert signals(short) == []
+    words = " ".join(["word"] * 38)
+    (signal,) = signals(f"Read [the long guide to every {words}]({url}) first.")
+    assert signal["match"].startswith("Read [the long guide")
+
+
+def test_a_code_span_is_one_word() -> None:
+    code = "`" + " ".join(["--flag"] * 50) + "`"
+    assert signals(f"Run {code} to build the project.") == []
+    words = " ".join(["word"] * 37)
+    assert len(signals(f"Run {code} to {words} now.")) == 1  # 41 words: the span is one of them
+
+
+def test_headings_code_and_quotations_are_left_out() -> None:
+    assert signals(f"# {SENTENCE}\n") == []
+    assert signals(f"```\n{SENTENCE}\n```\n") == []
+    assert signals(f"    {SENTENCE}\n") == []
+    assert signals(f'"{SENTENCE}"') == []
+
+
+def test_blocks_end_sentences() -> None:
+    half = " ".join(["word"] * 30)
+    assert signals(f"- {half}\n- {half}\n") == []
+    assert signals(f"| {half} | {half} |\n|---|---|\n| a | b |\n") == []
+    assert signals(f"{half}\n\n{half}\n") == []
+
+
+def test_german_counts_with_its_own_threshold_and_abbreviations() -> None:
+    # 33 words: over the German guide (30), so a warning; an English text of 33 words is not flagged.
+    (signal,) = signals(SATZ, "de")
+    assert signal["signalId"] == "clearly-long-sentence-de" and signal["level"] == "warning"
+    assert signal["match"] == SATZ
+    assert signals(" ".join(["word"] * 33) + ".", "en") == []
+    # 31 words: a lead at the suggestion level only.
+    (lead,) = signals("Das gilt z. B. ab dem 3. Oktober, bzw. " + " ".join(["Wort"] * 23) + ".", "de")
+    assert lead["signalId"] == "long-sentence-de" and lead["level"] == "suggestion"
+
+
+def test_positions_are_source_positions_after_markup_and_astral_characters() -> None:
+    prefix = "😀 <span>x</span> **Bold** start.\n\n"
+    text = prefix + SENTENCE.replace("local index", "*local* index")
+    (signal,) = signals(text)
+    assert signal["start"] == len(prefix)
+    assert signal["utf16Start"] == len(prefix) + 1  # the emoji is two UTF-16 units
+    assert signal["match"] == text[len(prefix) :]
