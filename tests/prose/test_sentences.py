@@ -43,6 +43,8 @@ def test_german_abbreviations_and_ordinals_do_not_end_a_sentence() -> None:
 def test_an_ordinal_is_german_only() -> None:
     assert len(split("Wir starten am 3. Oktober.", "de")) == 1
     assert len(split("Choose option 3. Then save.", "en")) == 2
+    # After a noun the number ends the sentence: an ordinal follows an article or a preposition.
+    assert len(split("Der Vorschlag erreichte die Stufe 3. Darüber hinaus fehlt etwas.", "de")) == 2
 
 
 def test_decimals_versions_and_file_names_do_not_end_a_sentence() -> None:
@@ -52,6 +54,11 @@ def test_decimals_versions_and_file_names_do_not_end_a_sentence() -> None:
 def test_a_lower_case_word_after_a_period_or_ellipsis_continues_the_sentence() -> None:
     assert words("Apples, pears etc. are fruit... and so on. Next.") == [8, 1]
     assert words("Wait… Then go.") == [1, 2]
+
+
+def test_a_lower_case_name_after_a_longer_word_starts_a_sentence() -> None:
+    assert words("Install it with the package manager. npm installs packages. iOS apps differ.") == [6, 3, 3]
+    assert words("powerful tool. powerful tool.") == [2, 2]
 
 
 def test_closing_quotes_and_brackets_stay_with_their_sentence() -> None:

@@ -9,11 +9,13 @@ compiler (which checks the examples of a length signal) both call
 
 A sentence never runs across a block (each block of the prose view ends with
 ``\\n``). Inside a block, a sentence ends after ``.``, ``!``, ``?`` or an
-ellipsis (with any closing quotes or brackets) that is followed by white space
-and a word that does not start with a lower-case letter, unless the period
-belongs to an abbreviation ("e.g.", "z. B.", "bzw.", an initial, a German
-ordinal such as "3. Oktober"). A period inside a token (decimals, versions,
-file names) ends nothing.
+ellipsis (with any closing quotes or brackets) that is followed by white space,
+unless the period belongs to an abbreviation ("e.g.", "z. B.", "bzw.", an
+initial, a German ordinal such as "am 3. Oktober"). A lower-case word after
+``!``, ``?``, an ellipsis or a word of up to three letters and a period ("etc.
+and") continues the sentence; after a longer word it does not, since
+sentences may start with a lower-case name ("npm", "iOS"). A period inside a
+token (decimals, versions, file names) ends nothing.
 """
 
 from __future__ import annotations
@@ -56,6 +58,8 @@ _CLOSE_QUOTES = "\"”“«»‘’'"
 # letter. File names and versions ("config.yaml", "v1.2") have no capital there.
 _GLUED = re.compile(r"(?<=[a-zäöüß])[.!?][*_\"'”’)\]]*(?=[A-ZÄÖÜ][a-zäöüß])")
 _NUMBER = re.compile(r"\d{1,2}")
+# Capitalised at the start of a sentence, these still lead an ordinal ("Am 3. Oktober").
+_ORDINAL_LEADS = frozenset("am im vom zum zur bis ab seit der die das den dem des ein eine jeden jede".split())
 # A token is a word when it holds a letter, a digit or a code span.
 _WORD_CHARACTER = re.compile(f"[^\\W_]|{CODE_PLACEHOLDER}")
 
@@ -122,7 +126,10 @@ def _block(
     first = 0
     for k, (token_start, token_end) in enumerate(tokens):
         following = tokens[k + 1] if k + 1 < len(tokens) else None
-        if following is None or _ends_sentence(text, token_start, token_end, following[0], language, abbreviations):
+        previous = tokens[k - 1] if k > first else None
+        if following is None or _ends_sentence(
+            text, token_start, token_end, following[0], previous, language, abbreviations
+        ):
             found.append(_sentence(text, tokens[first : k + 1]))
             first = k + 1
 
@@ -141,9 +148,19 @@ def _tokens(text: str, start: int, end: int) -> list[tuple[int, int]]:
 
 
 def _ends_sentence(
-    text: str, start: int, end: int, next_start: int, language: str, abbreviations: frozenset[str]
+    text: str,
+    start: int,
+    end: int,
+    next_start: int,
+    previous: tuple[int, int] | None,
+    language: str,
+    abbreviations: frozenset[str],
 ) -> bool:
-    """Whether the token ``text[start:end]`` ends its sentence, given where the next token starts."""
+    """Whether the token ``text[start:end]`` ends its sentence.
+
+    ``next_start``: where the next token starts; ``previous``: the span of the token
+    before it in the same sentence, if any.
+    """
     core_end = end
     while core_end > start and text[core_end - 1] in _CLOSERS:
         core_end -= 1
@@ -151,20 +168,29 @@ def _ends_sentence(
         return False
     if next_start == end:  # a glued token: the cut was made at a sentence end
         return True
-    if _starts_lower(text, next_start):
-        return False
+    lower_next = _starts_lower(text, next_start)
     if text[core_end - 1] != "." or text[core_end - 2 : core_end] == "..":
-        return True  # ! ? and ellipses
+        return not lower_next  # ! ? and ellipses: "and so on... and", "Yahoo! is"
     word = text[start:core_end].lstrip(_OPEN_QUOTES + "([")
     if word.lower() in abbreviations:
         return False
     stem = word[:-1]
+    if lower_next and len(stem) <= 3 and stem.isalpha():
+        return False  # an abbreviation not listed ("etc. and", "usw. sind")
     if len(stem) == 1 and stem.isalpha():
         return False  # an initial, or one letter of "z. B.", "d. h.", "u. a."
     if "." in stem and all(len(part) <= 3 and part.isalpha() for part in stem.split(".")):
         return False  # "e.g.", "z.B.", "U.S."
-    # A German ordinal ("am 3. Oktober", "der 2. Schritt"): one or two digits and a period.
-    return not (language == "de" and _NUMBER.fullmatch(stem))
+    # A German ordinal ("am 3. Oktober", "der 2. Schritt"): one or two digits and a period
+    # after an article or preposition ("Stufe 3. Darüber …" ends a sentence).
+    return not (language == "de" and _NUMBER.fullmatch(stem) and _before_ordinal(text, previous))
+
+
+def _before_ordinal(text: str, previous: tuple[int, int] | None) -> bool:
+    if previous is None:
+        return False
+    word = text[previous[0] : previous[1]]
+    return word[:1].islower() or word.lower() in _ORDINAL_LEADS
 
 
 def _starts_lower(text: str, position: int) -> bool:
