@@ -11,9 +11,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 # What other commands need and a scan never does: the document tools' asyncio, the
-# stores' sqlite3, the process pool for --jobs, the HTML report, the package metadata.
+# stores' sqlite3, the process pool for --jobs, the HTML report, the package metadata,
+# git for --diff, the baseline, "did you mean" suggestions for mistakes.
 NOT_FOR_SCAN = (
     "asyncio",
+    "subprocess",
+    "difflib",
+    "writing_rules.lint._diff",
+    "writing_rules.lint._baseline",
+    "writing_rules.documents._store",
     "sqlite3",
     "concurrent.futures.process",
     "importlib.metadata",

@@ -17,18 +17,18 @@ from ..lint import (
     DEFAULT_CACHE_DIR,
     DEFAULT_MIN_LEVEL,
     LEVELS,
-    Baseline,
-    BaselineError,
-    ChangedLines,
     ConfigError,
     ConfigResolver,
-    DiffError,
     FileSettings,
-    changed_lines,
     repository_root,
-    write_baseline,
 )
 from ._scan import STDIN, FileScan, ScanOptions, collect_paths
+
+# The baseline and --diff (git through subprocess) load only when their options are given:
+# a one-page scan in a pre-commit hook needs neither.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..lint import Baseline, ChangedLines
 
 __all__ = ["LintRun", "add_lint_arguments", "prepare_lint"]
 
@@ -162,6 +162,8 @@ class LintRun:
         for path in self.skipped:
             stderr.write(f"{path}: skipped (excluded by the configuration)\n")
         if args.write_baseline is not None:
+            from ..lint import BaselineError, write_baseline
+
             files = [
                 (result.path, result.lint.signals, result.lint.fingerprints or ())
                 for result in results
@@ -190,6 +192,8 @@ class LintRun:
                 if known:
                     notes.append(f"{known} in baseline")
             if self.changed is not None:
+                from ..lint import DiffError
+
                 try:
                     lines = self.changed.lines_for(result.path)
                 except DiffError as error:
@@ -237,11 +241,18 @@ def prepare_lint(args: argparse.Namespace) -> LintRun:
         root = repository_root(os.getcwd()) or os.getcwd()
         cache_dir = args.cache_dir or os.path.join(root, DEFAULT_CACHE_DIR)
     run = LintRun(resolver, args, cache_dir)
-    try:
-        if args.baseline is not None:
+    if args.baseline is not None:
+        from ..lint import Baseline, BaselineError
+
+        try:
             run.baseline = Baseline.load(args.baseline)
-        if args.diff is not None:
+        except BaselineError as error:
+            raise LintUsageError(str(error)) from None
+    if args.diff is not None:
+        from ..lint import DiffError, changed_lines
+
+        try:
             run.changed = changed_lines(args.diff)
-    except (BaselineError, DiffError) as error:
-        raise LintUsageError(str(error)) from None
+        except DiffError as error:
+            raise LintUsageError(str(error)) from None
     return run

@@ -13,8 +13,6 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ._store import InvalidDocumentArgumentsError
-
 __all__ = [
     "DOCUMENTATION_FILES",
     "MAX_ID_LENGTH",
@@ -78,6 +76,10 @@ class DocumentPolicy:
 
     def check_id(self, id: str) -> tuple[str, ...]:
         """The parts of a plain relative id that this policy serves; else ``InvalidDocumentArgumentsError``."""
+        # Imported here, not with the module: the command line reads DOCUMENTATION_FILES for
+        # its help text on every start and needs none of the stores.
+        from ._store import InvalidDocumentArgumentsError
+
         if len(id) > MAX_ID_LENGTH:
             raise InvalidDocumentArgumentsError(
                 f"Document id {shown_id(id)} is longer than {MAX_ID_LENGTH} characters; use the document's "
@@ -101,6 +103,8 @@ class DocumentPolicy:
 
     def check_parts(self, parts: tuple[str, ...], id: str, *, through_link: bool) -> None:
         """Refuse hidden parts, temporary files and names outside ``include``."""
+        from ._store import InvalidDocumentArgumentsError
+
         via = " through a symbolic link" if through_link else ""
         for part in parts:
             if is_temporary(part):

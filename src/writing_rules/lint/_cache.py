@@ -14,7 +14,6 @@ import contextlib
 import hashlib
 import json
 import os
-import tempfile
 from collections.abc import Mapping
 from typing import Any
 
@@ -78,6 +77,8 @@ class ResultCache:
         try:
             self._prepare()
             os.makedirs(os.path.dirname(path), exist_ok=True)
+            import tempfile  # only when writing: a run that finds every file cached never loads it
+
             handle, temporary = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".tmp-", suffix=".json")
             try:
                 serialised = _serialise(value)

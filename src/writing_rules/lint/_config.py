@@ -9,7 +9,6 @@ Configurations are not merged: the nearest one is the whole configuration.
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
 from collections.abc import Iterable, Mapping, Sequence
@@ -350,6 +349,8 @@ def _toml_type(value: object) -> str:
 def _did_you_mean(value: object, allowed: Sequence[str]) -> str:
     if not isinstance(value, str):
         return ""
+    import difflib  # only for a mistake: a valid configuration never loads it
+
     close = difflib.get_close_matches(value, allowed, n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
 

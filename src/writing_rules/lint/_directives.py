@@ -16,7 +16,6 @@ on, so a multi-line signal is silenced by a directive for its first line.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -198,6 +197,8 @@ def read_directives(
         rest = body[len(token) :]
         kind = token[len(PREFIX) :]
         if kind not in DIRECTIVE_KINDS:
+            import difflib  # only for a mistyped directive
+
             close = difflib.get_close_matches(kind, DIRECTIVE_KINDS, n=1)
             hint = f" (did you mean {PREFIX + close[0]!r}?)" if close else ""
             problems.append(

@@ -13,13 +13,6 @@ from typing import Any
 
 __all__ = ["KeyLines", "TomlError", "parse_toml"]
 
-if sys.version_info >= (3, 11):
-    import tomllib as _toml
-else:  # pragma: no cover - exercised on 3.10 only
-    try:
-        import tomli as _toml
-    except ModuleNotFoundError:  # the package declares it; a broken install still gets a message
-        _toml = None  # type: ignore[assignment]
 
 _AT_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
 _AT_END = re.compile(r"\(at end of document\)")
@@ -38,8 +31,14 @@ class TomlError(ValueError):
 
 def parse_toml(source: str) -> dict[str, Any]:
     """The TOML document as a dict; ``TomlError`` with the line when it is malformed."""
-    if _toml is None:  # pragma: no cover
-        raise TomlError("reading TOML on Python 3.10 needs the 'tomli' package (pip install tomli)", 1, 1)
+    # Loaded here, not at import: a scan that finds no configuration file never parses TOML.
+    if sys.version_info >= (3, 11):
+        import tomllib as _toml
+    else:  # pragma: no cover - exercised on 3.10 only
+        try:
+            import tomli as _toml
+        except ModuleNotFoundError:  # the package declares it; a broken install still gets a message
+            raise TomlError("reading TOML on Python 3.10 needs the 'tomli' package (pip install tomli)", 1, 1) from None
     try:
         return _toml.loads(source)
     except _toml.TOMLDecodeError as error:
