@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 from typing import Any
@@ -290,7 +289,7 @@ def synthetic(
         signal_levels = {
             signal: (levels or {}).get(signal, "suggestion") for rule, signal, _ in patterns if rule == rule_id
         }
-        rules[rule_id] = dataclasses.replace(rules[rule_id], signal_levels=signal_levels)
+        rules[rule_id] = rules[rule_id]._replace(signal_levels=signal_levels)
     monkeypatch.setattr(data, "RULES", rules)
     monkeypatch.setattr(data, "SIGNAL_TABLES", {**data.SIGNAL_TABLES, "en": table})
     # No trigger index for the synthetic patterns: the scanner runs each over the whole text.
