@@ -150,10 +150,14 @@ def _word_candidates(
     # With every pattern selected (the common case) no entry needs the selection test.
     narrowed = len(wanted) < len(data.SIGNAL_TABLES[language])
     # Keys are a word's first letters (the whole word when shorter); shorter
-    # lengths are listed only for triggers that a longer word may start with.
-    partial = index.partial
-    # One test per word instead of a loop over ``partial``: few words start with these letters.
-    partial_firsts = "".join(firsts for _, firsts in partial)
+    # lengths are listed only for triggers that a longer word may start with:
+    # those are looked up in a pass of their own over the few words that start
+    # with their letters (a test on every word cost more than the lookups).
+    partial = [
+        # (The look-behind follows the first letter, so that re skips to those letters in C.)
+        (short, re.compile(rf"([{re.escape(firsts)}](?<!\w.)\w{{{short - 1}}})\w"))
+        for short, firsts in index.partial
+    ]
     # A plain dict's get is several times faster than a read-only mapping's (which
     # calls through to the dict), but copying ~800 keys costs about 30 µs: worth it
     # only past a few hundred words.
@@ -171,19 +175,29 @@ def _word_candidates(
             cut = max(text.rfind(" ", low, high), text.rfind("\n", low, high))
             high = cut + 1 if cut > low else high
         folded = _lowercase(text[low : high + _REACH], fold)
-        # Each match's group 1 is the word's key: its first ``size`` letters.
+        # Each match's group 1 is the word's key: its first ``size`` letters. The loop
+        # is _check inlined: it runs for every word of the text that is a trigger's key.
         for match in key_words.finditer(folded, 0, high - low):
-            key = match[1]
-            entries = get(key)
-            if entries is not None:
-                _check(entries, text, folded, low, low + match.start(), len(key), wanted, narrowed, candidates)
-            if partial_firsts and key[0] in partial_firsts:
-                for short, firsts in partial:
-                    if len(key) <= short or key[0] not in firsts:
-                        continue
-                    entries = get(key[:short])
-                    if entries is not None:
-                        _check(entries, text, folded, low, low + match.start(), short, wanted, narrowed, candidates)
+            entries = get(match[1])
+            if entries is None:
+                continue
+            position = low + match.start()
+            after_key = match.end(1)
+            for i, offsets, tails in entries:
+                if (narrowed and i not in wanted) or not folded.startswith(tails, after_key):
+                    continue
+                append = candidates[i].append
+                for offset in offsets:
+                    if offset == _PREVIOUS_WORD:
+                        if position >= 2:
+                            append(_word_start(text, position - 1))
+                    elif offset <= position:
+                        append(position - offset)
+        for short, finder in partial:
+            for match in finder.finditer(folded, 0, high - low):
+                entries = get(match[1])
+                if entries is not None:
+                    _check(entries, text, folded, low, low + match.start(), short, wanted, narrowed, candidates)
         if endings is not None:
             _suffix_candidates(text, folded, low, high, endings, candidates)
         low = high

@@ -72,8 +72,9 @@ Positions
 from __future__ import annotations
 
 import re
+from array import array
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .._text_units import line_column, line_starts
@@ -152,9 +153,9 @@ class _Context:
 
     code: _Intervals
     quote: _Intervals
-    negation_starts: tuple[int, ...]
-    negation_ends: tuple[int, ...]
-    clause_ends: tuple[int, ...]
+    negation_starts: Sequence[int]
+    negation_ends: Sequence[int]
+    clause_ends: Sequence[int]
 
 
 class TextIndex:
@@ -420,12 +421,13 @@ class ProseContext:
         if language not in _NEGATION:
             raise ValueError(f"language must be 'en' or 'de', not {language!r}")
         negations = list(_NEGATION[language].finditer(text))
+        # Offsets as machine integers: a long page has thousands of clause ends.
         self._ctx = _Context(
             code=_Intervals((), ()),
             quote=_Intervals.union(_block_quotations(text)),
-            negation_starts=tuple(m.start() for m in negations),
-            negation_ends=tuple(m.end() for m in negations),
-            clause_ends=tuple(m.start() for m in _CLAUSE_END.finditer(text)),
+            negation_starts=array("q", map(re.Match.start, negations)),
+            negation_ends=array("q", map(re.Match.end, negations)),
+            clause_ends=array("q", map(re.Match.start, _CLAUSE_END.finditer(text))),
         )
         self._language = language
         self._length = len(text)
