@@ -93,7 +93,20 @@ class Inline:
 
     def leaf(self, lines: list[tuple[int, int]]) -> None:
         """Emit the prose of one leaf block made of the source ``lines`` (content spans)."""
-        LeafText(self, self.text_of(lines), lines).run()
+        source = self.source
+        special = _SPECIAL_MDX if self.mdx else _SPECIAL_MD
+        # Most paragraphs hold no markup at all: their lines are copied as they are, without
+        # joining them first. Searched in the source, a line's first character has the
+        # source's character before it, not the joined text's line break; only the bare-URL
+        # search looks back, and only from an "h" or "w", so such a line takes the full pass.
+        for s, e in lines:
+            if (s < e and source[s] in "hw") or special.search(source, s, e) is not None:
+                LeafText(self, self.text_of(lines), lines).run()
+                return
+        if len(lines) == 1:
+            self.prose.copy(*lines[0])
+        else:
+            LeafText(self, "", lines).copy(0, sum(e - s + 1 for s, e in lines) - 1)
 
     def text_of(self, lines: list[tuple[int, int]]) -> str:
         source = self.source
