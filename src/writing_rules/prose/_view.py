@@ -11,6 +11,7 @@ source start and a source end, and any prose span maps to one source span.
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
@@ -158,10 +159,12 @@ class Builder:
     def __init__(self, source: str) -> None:
         self.source = source
         self._parts: list[str] = []
-        self._starts: list[int] = []
-        self._source_starts: list[int] = []
-        self._ends: list[int] = []
-        self._copied: list[bool] = []
+        # The segment table as machine integers while it grows (a long page has thousands of
+        # segments); the map's tuples are made once, after the text is joined.
+        self._starts = array("q")
+        self._source_starts = array("q")
+        self._ends = array("q")
+        self._copied = bytearray()
         self._size = 0
 
     @property
@@ -245,6 +248,8 @@ class Builder:
             self.put("\n", at, at)
 
     def build(self) -> tuple[str, TextMap]:
-        return "".join(self._parts), TextMap(
-            tuple(self._starts), tuple(self._source_starts), tuple(self._ends), tuple(self._copied)
+        text = "".join(self._parts)
+        self._parts = [text]  # the pieces go before the map's tuples are made
+        return text, TextMap(
+            tuple(self._starts), tuple(self._source_starts), tuple(self._ends), tuple(map(bool, self._copied))
         )

@@ -33,22 +33,28 @@ def find_spans(text: str, language: str, rule_ids: tuple[str, ...]) -> list[tupl
     order = {rule_id: position for position, rule_id in enumerate(data.RULE_IDS) if rule_id in rule_ids}
     table = data.SIGNAL_TABLES[language]
     selected = [index for index, pattern in enumerate(table) if pattern.rule_id in order]
-    hits: list[tuple[int, int, int, int]] = []
+    # Each hit is one int ordered as (start, end, rank, pattern) would be: a long page has
+    # thousands of hits, and a tuple of four with its own ints weighs four times as much.
+    size, ranks, patterns = len(text) + 1, len(data.RULE_IDS), len(table)
+    hits: list[int] = []
     for index, spans in _pattern_spans(text, language, selected):
-        rank = order[table[index].rule_id]
-        hits.extend((start, end, rank, index) for start, end in spans)
+        tail = order[table[index].rule_id] * patterns + index
+        hits.extend((start * size + end) * ranks * patterns + tail for start, end in spans)
     hits.sort()
     signals: list[tuple[int, int, int, str, str]] = []
-    previous = None
-    for start, end, rank, index in hits:
+    previous = -1
+    for hit in hits:
+        place, index = divmod(hit, patterns)
         pattern = table[index]
         # Two patterns of one rule on one span are one signal: the first pattern of the
         # highest level names it, so a precise pattern is not hidden by a broad one.
-        if (start, end, rank) != previous:
+        if place != previous:
+            span, rank = divmod(place, ranks)
+            start, end = divmod(span, size)
             signals.append((start, end, rank, pattern.rule_id, pattern.signal_id))
-            previous = (start, end, rank)
+            previous = place
         elif _level_rank(pattern.rule_id, pattern.signal_id) < _level_rank(*signals[-1][3:]):
-            signals[-1] = (start, end, rank, pattern.rule_id, pattern.signal_id)
+            signals[-1] = (*signals[-1][:3], pattern.rule_id, pattern.signal_id)
     return signals
 
 
@@ -95,9 +101,10 @@ def _pattern_spans(text: str, language: str, selected: list[int]) -> Iterator[tu
             yield i, plain_spans(table[i].regex, text)
         return
     wanted = set(selected)
-    # Candidates are kept as machine integers (8 bytes each, not a 32-byte int object and a
+    # Candidates are kept as machine integers (4 bytes each, not a 32-byte int object and a
     # pointer): a page holds tens of thousands of them, most of which never match.
-    candidates: dict[int, array[int]] = {i: array("q") for i in selected}
+    kind = "i" if array("i").itemsize >= 4 and len(text) < 1 << 31 else "q"
+    candidates: dict[int, array[int]] = {i: array(kind) for i in selected}
     if any(i not in index.full for i in selected):
         _word_candidates(text, language, index, wanted, candidates)
         for strings, offset, patterns in index.anchors:
@@ -134,9 +141,10 @@ def _pattern_spans(text: str, language: str, selected: list[int]) -> Iterator[tu
         yield i, spans
 
 
-# The text is lowercased a window at a time: a lowercased copy of a whole
-# 250,000-character text briefly needs twelve bytes a character while it is built.
-_WINDOW = 16_384
+# The text is lowercased a window at a time: str.lower briefly needs twelve bytes a
+# character while it builds a copy, so even a 16,384-character window held 200 KiB, the
+# largest thing a scan held; more windows cost next to nothing.
+_WINDOW = 4_096
 _PREVIOUS_WORD = -1  # an index offset: the match starts at the word before the key word
 _REACH = 256  # literals are shorter than this; a window's copy reaches this far past its end
 _COPY_TABLE_PAST = 4_000  # characters; below this the word table is read in place
@@ -362,7 +370,10 @@ def view_hits(view: ProseView, language: str, rule_ids: tuple[str, ...]) -> list
             continue
         context = ProseContext(text, language)
         code = _IN_CODE if in_code else 0
-        for start, end, rank, rule_id, signal_id in found:
+        # Reversed and popped (still in order), so that each span goes as its hit is kept.
+        found.reverse()
+        while found:
+            start, end, rank, rule_id, signal_id = found.pop()
             flags = code | (_IN_QUOTE if context.in_quote(start) else 0)
             if context.negated(start, end):
                 flags |= _NEGATED
@@ -371,7 +382,6 @@ def view_hits(view: ProseView, language: str, rule_ids: tuple[str, ...]) -> list
                 continue
             source_start, source_end = to_source(start, end)
             hits.append((source_start, source_end, rank, rule_id, signal_id, flags))
-        del found, context
     hits.sort(key=_signal_order)
     return hits
 
@@ -407,12 +417,14 @@ def scan_text(
     view: ProseView | None = None,
 ) -> dict[str, Any]:
     """``data`` of ``find_writing_signals``: ``text`` read as ``markup`` (the tool reads Markdown)."""
-    if view is None:
-        view = read_prose(text, markup)
-    hits = view_hits(view, language, rule_ids)
+    hits = view_hits(read_prose(text, markup) if view is None else view, language, rule_ids)
+    # Only the count of the hits past the cap is reported: let them go before the signals are
+    # written (the view, read here, went with the call above).
+    total = len(hits)
+    del hits[max_signals:]
     index = TextIndex(text, language) if hits else None
     signals = []
-    for start, end, _, rule_id, signal_id, flags in hits[:max_signals]:
+    for start, end, _, rule_id, signal_id, flags in hits:
         assert index is not None
         signal = {
             "ruleId": rule_id,
@@ -432,6 +444,6 @@ def scan_text(
         "language": language,
         "ruleIds": list(rule_ids),
         "signals": signals,
-        "totalSignals": len(hits),
-        "truncated": len(hits) > max_signals,
+        "totalSignals": total,
+        "truncated": total > max_signals,
     }
