@@ -125,8 +125,7 @@ class SignalPattern:
         return self.source if isinstance(self.source, re.Pattern) else re.compile(self.source)
 
 
-@dataclass(frozen=True)
-class LengthSignal:
+class LengthSignal(NamedTuple):
     """One sentence-length signal of a rule, for one language.
 
     A prose sentence with more than ``max_words`` visible words, or more than
