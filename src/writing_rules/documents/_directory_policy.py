@@ -11,7 +11,7 @@ from __future__ import annotations
 import fnmatch
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = [
     "DOCUMENTATION_FILES",
@@ -44,8 +44,8 @@ def shown_id(id: str) -> str:
     return f"{id[:_SHOWN]!r}… ({len(id)} characters)"
 
 
-@dataclass(frozen=True)
-class DocumentPolicy:
+# A named tuple, not a dataclass: building a dataclass costs about 0.3 ms of every start.
+class DocumentPolicy(NamedTuple):
     """Name patterns a served file must match, and whether hidden paths may be served."""
 
     include: tuple[str, ...] = DOCUMENTATION_FILES

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from .._fix_text import apply_case, fix_at
 from .._lazy_rules import rule_data as data
@@ -20,8 +20,8 @@ from .._lazy_rules import rule_data as data
 __all__ = ["Fix", "apply_case", "apply_fixes", "find_fix", "has_fixes"]
 
 
-@dataclass(frozen=True)
-class Fix:
+# A named tuple, not a dataclass: building a dataclass costs about 0.3 ms of every start.
+class Fix(NamedTuple):
     """Replace ``text[start:end]`` with ``replacement``; ``start`` is the hit's start."""
 
     start: int
