@@ -72,11 +72,34 @@ def test_dispatcher_config_counts_before_the_cap(repo: Path) -> None:
         ({"acept": []}, ValueError),
         ({"accept": "Simple"}, TypeError),
         ("disable = ['filler']", TypeError),
+        # One family for the host to catch: a wrong type is a ValueError too.
+        ({"accept": "Simple"}, ValueError),
+        ({"disable": 5}, ValueError),
+        ({"rules": ["filer"]}, ValueError),
+        ({"rules": "filler"}, ValueError),
+        ({"profile": "public"}, ValueError),
+        ("disable = ['filler']", ValueError),
     ],
 )
 def test_bad_dispatcher_config_is_refused_at_creation(config: object, error: type[Exception]) -> None:
     with pytest.raises(error):
         create_writing_tool_dispatcher(config=config)
+
+
+def test_dispatcher_runs_only_the_rules_and_profile_the_configuration_names(repo: Path, scan) -> None:
+    config = 'rules = ["easy-claims", "passive-voice", "filler"]\nprofile = "technical-reference"\n'
+    write(repo, ".writing-rules.toml", config)
+    write(repo, "page.md", TEXT + "\n")
+    cli = [(line.split(": ")[1], int(line.split(":")[2]) - 1) for line in scan("page.md", "--language", "en").lines()]
+    with_file = signals(create_writing_tool_dispatcher(config=load_config(".writing-rules.toml")))
+    with_mapping = signals(
+        create_writing_tool_dispatcher(
+            config={"rules": ["easy-claims", "passive-voice", "filler"], "profile": "technical-reference"}
+        )
+    )
+    assert with_file == with_mapping == cli
+    assert cli and {rule for rule, _ in cli} <= {"easy-claims", "passive-voice", "filler"}
+    assert "word-choice" in {rule for rule, _ in signals(create_writing_tool_dispatcher(config={}))}
 
 
 def test_serve_mcp_follows_the_served_folder_configuration(repo: Path, tmp_path: Path) -> None:

@@ -24,6 +24,7 @@ __all__ = [
     "ModelComparisonContext",
     "ReviewContext",
     "SignalPolicy",
+    "SignalPolicyError",
     "TextIndex",
     "WritingToolDispatcher",
     "create_writing_tool_dispatcher",
@@ -37,6 +38,7 @@ _HOMES = {
     "ModelComparisonContext": "._context",
     "ReviewContext": "._context",
     "SignalPolicy": "._policy",
+    "SignalPolicyError": "._policy",
     "WritingToolDispatcher": "._dispatcher",
     "create_writing_tool_dispatcher": "._dispatcher",
     "writing_review_tools": "._dispatcher",
@@ -53,7 +55,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from ._context import ModelComparisonContext, ReviewContext
     from ._definitions import writing_tool_definitions
     from ._dispatcher import WritingToolDispatcher, create_writing_tool_dispatcher, writing_review_tools
-    from ._policy import SignalPolicy
+    from ._policy import SignalPolicy, SignalPolicyError
     from ._prompt import response_schema
     from ._scanner import scan_text
     from ._text_index import TextIndex

@@ -14,11 +14,16 @@ from typing import Any
 from .._lazy_rules import rule_data as data
 from .._levels import DEFAULT_MIN_LEVEL, LEVELS, highest_level, level_at_least, signal_level
 
-__all__ = ["SignalPolicy", "to_signal_policy"]
+__all__ = ["SignalPolicy", "SignalPolicyError", "to_signal_policy"]
 
 # Keys of a configuration file that agents follow; the others (include, markup ...) are about files.
-_AGENT_KEYS = ("disable", "min-level", "accept")
-_FILE_KEYS = ("language", "profile", "rules", "include", "exclude", "markup", "front-matter-keys", "overrides")
+_AGENT_KEYS = ("disable", "min-level", "accept", "rules", "profile")
+_FILE_KEYS = ("language", "include", "exclude", "markup", "front-matter-keys", "overrides")
+
+
+class SignalPolicyError(TypeError, ValueError):
+    """A ``config`` the host must fix. A ``ValueError`` like every bad option, and a ``TypeError``
+    when the value has the wrong type."""
 
 
 @dataclass(frozen=True)
@@ -83,26 +88,48 @@ def to_signal_policy(config: object) -> SignalPolicy | None:
     if isinstance(config, Mapping):
         unknown = [key for key in config if key not in _AGENT_KEYS + _FILE_KEYS]
         if unknown:
-            raise ValueError(f"config has unknown key {unknown[0]!r}; keys: {', '.join(_AGENT_KEYS + _FILE_KEYS)}")
+            raise SignalPolicyError(
+                f"config has unknown key {unknown[0]!r}; keys: {', '.join(_AGENT_KEYS + _FILE_KEYS)}"
+            )
         disable, min_level, accept = config.get("disable", ()), config.get("min-level"), config.get("accept", ())
+        rules, profile = config.get("rules"), config.get("profile")
     else:
         settings: Any = getattr(config, "settings", config)
         try:
             disable, min_level, accept = settings.disable, settings.min_level, settings.accept
+            rules, profile = getattr(settings, "rules", None), getattr(settings, "profile", None)
         except AttributeError:
-            raise TypeError(
+            raise SignalPolicyError(
                 "config must be a mapping like {'disable': [...], 'min-level': 'warning', 'accept': [...]} "
                 "or writing_rules.lint settings"
             ) from None
-    if isinstance(disable, str) or not all(isinstance(rule_id, str) for rule_id in disable):
-        raise TypeError("config 'disable' must be a list of rule ids")
-    unknown_rules = [rule_id for rule_id in disable if rule_id not in data.RULES]
-    if unknown_rules:
-        raise ValueError(f"config 'disable' names unknown rule {unknown_rules[0]!r}; rules: {', '.join(data.RULE_IDS)}")
+    disabled = set(_rule_ids("disable", disable))
+    # As on the command line: the profile's rules, then only those in ``rules``; the rest are off.
+    if profile is not None:
+        if not isinstance(profile, str) or profile not in data.PROFILES:
+            raise SignalPolicyError(f"config 'profile' must be one of {', '.join(data.PROFILES)}, not {profile!r}")
+        disabled.update(rule_id for rule_id in data.RULE_IDS if rule_id not in data.PROFILES[profile].rule_ids)
+    if rules is not None:
+        chosen = set(_rule_ids("rules", rules))
+        disabled.update(rule_id for rule_id in data.RULE_IDS if rule_id not in chosen)
     if min_level is None:
         min_level = DEFAULT_MIN_LEVEL  # as the command line: a team that says nothing sees warnings and errors
     if min_level not in LEVELS:
-        raise ValueError(f"config 'min-level' must be one of {', '.join(LEVELS)}, not {min_level!r}")
-    if isinstance(accept, str) or not all(isinstance(term, str) and term for term in accept):
-        raise TypeError("config 'accept' must be a list of non-empty strings")
-    return SignalPolicy(frozenset(disable), min_level, tuple(accept))
+        raise SignalPolicyError(f"config 'min-level' must be one of {', '.join(LEVELS)}, not {min_level!r}")
+    if not _is_list(accept) or not all(isinstance(term, str) and term for term in accept):
+        raise SignalPolicyError("config 'accept' must be a list of non-empty strings")
+    return SignalPolicy(frozenset(disabled), min_level, tuple(accept))
+
+
+def _is_list(value: object) -> bool:
+    return isinstance(value, (list, tuple, set, frozenset))
+
+
+def _rule_ids(key: str, value: object) -> list[str]:
+    if not isinstance(value, (list, tuple, set, frozenset)) or not all(isinstance(item, str) for item in value):
+        raise SignalPolicyError(f"config {key!r} must be a list of rule ids")
+    ids = [str(item) for item in value]
+    unknown = [rule_id for rule_id in ids if rule_id not in data.RULES]
+    if unknown:
+        raise SignalPolicyError(f"config {key!r} names unknown rule {unknown[0]!r}; rules: {', '.join(data.RULE_IDS)}")
+    return ids
