@@ -59,6 +59,19 @@ def test_deleted_file_is_no_error(repo: Path, scan) -> None:
     assert outcome.code == 0, outcome.err
 
 
+def test_a_named_file_deleted_or_renamed_since_ref_is_no_error(repo: Path, scan) -> None:
+    # CI passes the changed files' names; a deletion among them must not fail the run.
+    committed(repo, {"gone.md": PAGE, "old.md": PAGE + "\nMore.\n", "page.md": PAGE})
+    (repo / "gone.md").unlink()
+    git(repo, "mv", "old.md", "new.md")
+    outcome = scan("gone.md", "old.md", "page.md", "--diff", "HEAD")
+    assert outcome.code == 0, outcome.err
+    assert "gone.md: deleted since HEAD; not scanned" in outcome.err
+    assert "old.md: deleted since HEAD; not scanned" in outcome.err
+    # A name that never existed is still an error.
+    assert scan("typo.md", "page.md", "--diff", "HEAD").code == 2
+
+
 def test_unknown_revision_is_exit_2(repo: Path, scan) -> None:
     committed(repo, {"page.md": PAGE})
     outcome = scan("page.md", "--diff", "no-such-branch")
@@ -77,6 +90,23 @@ def test_shallow_clone_lacking_ref_says_how_to_fetch(repo: Path, scan, tmp_path:
     outcome = scan("page.md", "--diff", first)
     assert outcome.code == 2
     assert "shallow" in outcome.err and "git fetch" in outcome.err and "fetch-depth: 0" in outcome.err
+
+
+def test_shallow_clone_hint_for_a_remote_branch_is_a_command_that_works(
+    repo: Path, scan, tmp_path: Path, monkeypatch
+) -> None:
+    committed(repo, {"page.md": PAGE})
+    git(repo, "branch", "base")
+    committed(repo, {"page.md": PAGE + "\nA very new line.\n"})
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "-q", "--depth=1", f"file://{repo}", str(clone)], check=True)
+    monkeypatch.chdir(clone)
+    outcome = scan("page.md", "--diff", "origin/base")
+    assert outcome.code == 2
+    assert "'git fetch --no-tags --depth=1 origin base:refs/remotes/origin/base'" in outcome.err
+    git(clone, "fetch", "-q", "--no-tags", "--depth=1", "origin", "base:refs/remotes/origin/base")
+    fetched = scan("page.md", "--diff", "origin/base")
+    assert fetched.code == 1 and [line.split(":")[1] for line in fetched.lines()] == ["7"]
 
 
 def test_outside_a_git_repository_is_exit_2(tmp_path: Path, scan, monkeypatch) -> None:

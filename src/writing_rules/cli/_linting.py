@@ -78,6 +78,7 @@ class LintRun:
     baseline: Baseline | None = None
     changed: ChangedLines | None = None
     skipped: list[str] = field(default_factory=list)
+    gone: list[str] = field(default_factory=list)  # named, but deleted since the --diff revision
 
     def settings_for(self, path: str, options: ScanOptions) -> FileSettings:
         """The file's configuration, then the command line on top."""
@@ -133,7 +134,12 @@ class LintRun:
                 ("*",) if config_here is not None and config_here.include is not None else default_globs
             )
             paths, missing = collect_paths([argument], walk_globs)
-            failed.extend(missing)
+            for problem in missing:
+                if self.changed is not None and self.changed.was_deleted(problem.path):
+                    # Named by CI from the list of changed files: a deletion is no error.
+                    self.gone.append(problem.path)
+                else:
+                    failed.append(problem)
             for path in paths:
                 config = self.resolver.config_for(path)
                 if config is None:
@@ -161,6 +167,8 @@ class LintRun:
         args = self.args
         for path in self.skipped:
             stderr.write(f"{path}: skipped (excluded by the configuration)\n")
+        for path in self.gone:
+            stderr.write(f"{path}: deleted since {args.diff}; not scanned\n")
         if args.write_baseline is not None:
             from ..lint import BaselineError, write_baseline
 

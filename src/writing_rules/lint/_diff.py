@@ -30,6 +30,13 @@ class ChangedLines:
     ref: str
     root: str
     files: Mapping[str, frozenset[int] | None]
+    # Paths (relative to ``root``) that existed in ``ref`` and are gone: deleted or renamed away.
+    deleted: frozenset[str] = frozenset()
+
+    def was_deleted(self, path: str) -> bool:
+        """Whether ``path`` existed in ``ref`` and has been deleted (or renamed) since."""
+        relative = os.path.relpath(os.path.abspath(path), self.root).replace(os.sep, "/")
+        return relative in self.deleted
 
     def lines_for(self, path: str) -> frozenset[int] | None:
         """Changed line numbers of ``path`` (empty: unchanged); ``None``: every line is new.
@@ -69,7 +76,7 @@ def changed_lines(ref: str, cwd: str | None = None) -> ChangedLines:
         if shallow:
             raise DiffError(
                 f"--diff {ref}: this clone is shallow and does not have {ref}; fetch it first, e.g. "
-                f"'git fetch --no-tags --depth=1 origin {ref}' or 'git fetch --unshallow' "
+                f"{_fetch_hint(ref, root)}'git fetch --unshallow' "
                 "(in GitHub Actions: actions/checkout with fetch-depth: 0)"
             )
         raise DiffError(f"--diff {ref}: unknown revision (not a commit, branch or tag in {root})")
@@ -77,12 +84,25 @@ def changed_lines(ref: str, cwd: str | None = None) -> ChangedLines:
     if diff.returncode != 0:
         message = diff.stderr.decode("utf-8", "replace").strip()
         raise DiffError(f"--diff {ref}: git diff failed: {message}")
-    files = _parse(diff.stdout.decode("utf-8", "surrogateescape"))
+    files, deleted = _parse(diff.stdout.decode("utf-8", "surrogateescape"))
     untracked = _git(["ls-files", "--others", "--exclude-standard", "-z"], root)
     for name in untracked.stdout.decode("utf-8", "surrogateescape").split("\0"):
         if name:
             files[name] = None
-    return ChangedLines(ref, root, files)
+    return ChangedLines(ref, root, files, frozenset(deleted))
+
+
+def _fetch_hint(ref: str, root: str) -> str:
+    """A ``git fetch`` that brings ``ref`` into a shallow clone, followed by " or "; "" when none would."""
+    if "~" in ref or "^" in ref or "@" in ref or ":" in ref:
+        return ""  # history relative to a commit: only deepening the clone brings it
+    remotes = _git(["remote"], root).stdout.decode("utf-8", "surrogateescape").split()
+    remote, _, branch = ref.partition("/")
+    if branch and remote in remotes:
+        # origin/main is a remote-tracking branch; a shallow clone's refspec often names one branch
+        # only, so the fetch names where the branch goes.
+        return f"'git fetch --no-tags --depth=1 {remote} {branch}:refs/remotes/{remote}/{branch}' or "
+    return f"'git fetch --no-tags --depth=1 {remotes[0] if remotes else 'origin'} {ref}' or "
 
 
 def _unquote(path: str) -> str:
@@ -107,16 +127,25 @@ def _unquote(path: str) -> str:
     return out.decode("utf-8", "surrogateescape")
 
 
-def _parse(patch: str) -> dict[str, frozenset[int] | None]:
+def _parse(patch: str) -> tuple[dict[str, frozenset[int] | None], set[str]]:
     files: dict[str, frozenset[int] | None] = {}
+    deleted: set[str] = set()
     current: str | None = None
+    source: str | None = None
     lines: set[int] = set()
     for line in patch.split("\n"):
-        if line.startswith("+++ "):
+        if line.startswith("rename from "):  # a pure rename has no ---/+++ lines
+            deleted.add(_unquote(line[len("rename from ") :]))
+        elif line.startswith("--- "):
+            origin = _unquote(line[4:].rstrip("\t"))
+            source = origin[2:] if origin.startswith("a/") else None  # /dev/null: added
+        elif line.startswith("+++ "):
             if current is not None:
                 files[current] = frozenset(lines)
             target = _unquote(line[4:].rstrip("\t"))
             current = target[2:] if target.startswith("b/") else None  # /dev/null: deleted
+            if source is not None and source != current:  # deleted, or renamed away
+                deleted.add(source)
             lines = set()
         elif current is not None and line.startswith("@@"):
             hunk = _HUNK.match(line)
@@ -126,4 +155,4 @@ def _parse(patch: str) -> dict[str, frozenset[int] | None]:
                 lines.update(range(first, first + count))
     if current is not None:
         files[current] = frozenset(lines)
-    return files
+    return files, deleted
