@@ -57,6 +57,19 @@ def test_the_dry_run_diff_applies_with_git_apply(tmp_path: Path, capsys, monkeyp
     assert Path("page.md").read_text(encoding="utf-8") == EN_FIXED
 
 
+@pytest.mark.parametrize(("bom", "newline"), [(b"\xef\xbb\xbf", "\n"), (b"\xef\xbb\xbf", "\r\n"), (b"", "\r\n")])
+def test_the_dry_run_diff_applies_to_bom_and_crlf_files(
+    tmp_path: Path, capsys, monkeypatch, bom: bytes, newline: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("page.md").write_bytes(bom + EN.replace("\n", newline).encode("utf-8"))
+    main(["scan", "--fix", "--dry-run", "--language", "en", "page.md"])
+    diff = capsys.readouterr().out
+    done = subprocess.run(["git", "apply", "-"], input=diff.encode("utf-8"), capture_output=True)
+    assert done.returncode == 0, done.stderr
+    assert Path("page.md").read_bytes() == bom + EN_FIXED.replace("\n", newline).encode("utf-8")
+
+
 def test_crlf_and_bom_are_kept(tmp_path: Path) -> None:
     page = tmp_path / "page.md"
     page.write_bytes(b"\xef\xbb\xbf" + EN.replace("\n", "\r\n").encode("utf-8"))

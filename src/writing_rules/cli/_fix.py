@@ -99,7 +99,9 @@ def fix_file(path: str, scan: Scan, *, dry_run: bool) -> FixedFile:
             return FixedFile(path, error=f"a fix no longer matches ({error.message}); the file is unchanged")
         fixed += len(operations)
         result = scan(text, result.language)
-    diff = _diff(document.content, text, path)
+    # The store keeps a byte-order mark out of the text; the diff's first line must hold it to apply.
+    mark = "\ufeff" if _starts_with_bom(real) else ""
+    diff = _diff(mark + document.content, mark + text, path)
     if dry_run or text == document.content:
         return FixedFile(path, fixed, result, diff)
     try:
@@ -108,6 +110,14 @@ def fix_file(path: str, scan: Scan, *, dry_run: bool) -> FixedFile:
         # VersionConflictError among them: the file changed on disk during the run.
         return FixedFile(path, fixed, result, diff, error=f"not written: {error}")
     return FixedFile(path, fixed, result, diff, written=True)
+
+
+def _starts_with_bom(path: str) -> bool:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(3) == b"\xef\xbb\xbf"
+    except OSError:
+        return False
 
 
 def _diff(before: str, after: str, path: str) -> str:
