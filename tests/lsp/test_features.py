@@ -35,7 +35,8 @@ def disable_text(path: Path, text: str) -> str:
         ("page.md", "Do it in order to win. <!-- writing-rules-disable-line nominal-style -->\n"),
         ("page.txt", "Do it in order to win. <!-- writing-rules-disable-line nominal-style -->\n"),
         ("page.mdx", "Do it in order to win. {/* writing-rules-disable-line nominal-style */}\n"),
-        ("page.rst", ".. writing-rules-disable-next-line nominal-style\nDo it in order to win.\n"),
+        # A blank line ends an rst comment; without it docutils warns (and `sphinx -W` fails).
+        ("page.rst", ".. writing-rules-disable-next-line nominal-style\n\nDo it in order to win.\n"),
     ],
 )
 def test_disable_inserts_the_directive_the_linter_reads(tmp_path: Path, name: str, expected: str) -> None:

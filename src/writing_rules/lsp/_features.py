@@ -116,7 +116,8 @@ def _disable_edit(linted: LintedDocument, signal: Mapping[str, Any]) -> types.Te
         position = types.Position(line, 0)
         return types.TextEdit(
             range=types.Range(position, position),
-            new_text=f"{indent}.. writing-rules-disable-next-line {rule_id}\n",
+            # The blank line ends the comment as docutils wants; the directive skips it.
+            new_text=f"{indent}.. writing-rules-disable-next-line {rule_id}\n\n",
         )
     comment = (
         f"{{/* writing-rules-disable-line {rule_id} */}}"
