@@ -174,6 +174,9 @@ def test_markup_per_glob_reads_rst_comments(repo: Path, scan) -> None:
         ('rules = "filler"\n', 1, "array of non-empty strings"),
         ('profile = "docs"\n', 1, "valid choices: public-docs"),
         ('disable = ["filer"]\n', 1, "did you mean 'filler'?"),
+        # A long list over several lines: the line of the wrong id, not of the key.
+        ('disable = [\n  "hedging",\n  "filer",\n]\n', 3, "did you mean 'filler'?"),
+        ('[[overrides]]\npaths = ["a"]\nrules = ["hedging",\n  "nope"]\n', 4, "unknown rule id 'nope'"),
         ('include = "docs/**"\n', 1, 'include = ["docs/**"]'),
         ('rule = ["filler"]\n', 1, "valid keys: language, profile, rules, disable, min-level"),
         ('[markup]\n"*.txt" = "asciidoc"\n', 2, "markdown, mdx, rst, html, text"),

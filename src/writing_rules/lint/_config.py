@@ -306,8 +306,10 @@ class _Checker:
         values = self.strings(table, key, where)
         for value in values:
             if value not in data.RULES:
-                raise self.fail(
-                    (*where, key),
+                line = self.lines.value_line((*self.prefix, *where, key), value)
+                raise ConfigError(
+                    self.path,
+                    line,
                     f"unknown rule id {value!r} in {key}{_did_you_mean(value, data.RULE_IDS)}; "
                     f"valid rule ids: {', '.join(data.RULE_IDS)}",
                 )

@@ -64,6 +64,7 @@ class KeyLines:
     """
 
     def __init__(self, source: str) -> None:
+        self._source_lines = source.splitlines()
         self._lines: dict[tuple[Any, ...], int] = {}
         counts: dict[tuple[str, ...], int] = {}
         table: tuple[Any, ...] = ()
@@ -82,6 +83,18 @@ class KeyLines:
             key = _KEY.match(line)
             if key:
                 self._lines.setdefault((*table, _unquote(key.group(1))), number)
+
+    def value_line(self, path: tuple[Any, ...], value: str) -> int:
+        """The line holding the string ``value`` of the array at ``path`` (an array can span lines)."""
+        start = self.line(*path)
+        quoted = (f'"{value}"', f"'{value}'")
+        for number in range(start, len(self._source_lines) + 1):
+            text = self._source_lines[number - 1]
+            if number > start and (_HEADER.match(text) or _KEY.match(text)):
+                break  # the next key or table: the value was not written in a form found here
+            if any(form in text for form in quoted):
+                return number
+        return start
 
     def line(self, *path: Any) -> int:
         """The line of the longest known prefix of ``path`` (1 when nothing is known)."""
