@@ -93,3 +93,25 @@ def test_deeply_nested_quote_keeps_its_text() -> None:
     assert view.text == "deep text\n"
     start, end = view.source_span(0, 9)
     assert source[start:end] == "deep text"
+
+
+@pytest.mark.parametrize("markup", MARKUPS)
+@pytest.mark.parametrize(
+    "body",
+    [
+        "---\ntitle: Very simple\nkey: very simple\n---\n# Heading is simple\n\nText.\n",
+        "Title\n=====\n\nText is very simple.\n",
+        "<p>Text is very simple.</p>\n",
+    ],
+)
+def test_a_byte_order_mark_is_markup_and_changes_nothing_else(body: str, markup: str) -> None:
+    # An agent that opens a file with encoding="utf-8" passes the BOM on: the front matter, the
+    # first heading and every position must come out as for the file without it.
+    plain, marked = read_prose(body, markup), read_prose("\ufeff" + body, markup)
+    check_map(marked)
+    assert marked.text == plain.text and marked.code_text == plain.code_text
+    assert marked.heading_spans == plain.heading_spans
+    for start in range(len(plain.text)):
+        shifted = tuple(offset + 1 for offset in plain.source_span(start, start + 1))
+        assert marked.source_span(start, start + 1) == shifted
+    assert marked.code_spans == tuple((start + 1, end + 1) for start, end in plain.code_spans)

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 # with the package, so that no tool call imports a module. The others load when first asked for.
 from ._markdown import read_markdown
 from ._plain import read_plain
-from ._view import MARKUPS, ProseView
+from ._view import MARKUPS, ProseView, TextMap
 
 __all__ = ["ProseError", "markup_for_path", "read_prose"]
 
@@ -28,6 +28,33 @@ _EXTENSIONS = {
     ".txt": "text",
     ".text": "text",
 }
+
+
+_BOM = "\ufeff"
+
+
+def _shift(text_map: TextMap) -> TextMap:
+    return TextMap(
+        text_map.starts,
+        tuple(start + 1 for start in text_map.source_starts),
+        tuple(end + 1 for end in text_map.source_ends),
+        text_map.copied,
+    )
+
+
+def _shifted(view: ProseView, source: str) -> ProseView:
+    """``view`` of ``source[1:]`` as a view of ``source``: every source offset one further."""
+    return ProseView(
+        source=source,
+        markup=view.markup,
+        text=view.text,
+        prose_map=_shift(view.prose_map),
+        code_text=view.code_text,
+        code_map=_shift(view.code_map),
+        code_spans=tuple((start + 1, end + 1) for start, end in view.code_spans),
+        heading_spans=view.heading_spans,
+        note=view.note,
+    )
 
 
 class ProseError(ValueError):
@@ -54,6 +81,14 @@ def read_prose(
         raise ProseError(f"unknown markup {markup!r}; choose one of {', '.join(MARKUPS)}")
     if not isinstance(source, str):
         raise TypeError(f"source must be a str, not {type(source).__name__}")
+    if source.startswith(_BOM):
+        # A byte-order mark (from a file opened as "utf-8") is markup; it must not hide the front
+        # matter or the first heading, nor move a position.
+        return _shifted(_read(source[1:], markup, front_matter_keys), source)
+    return _read(source, markup, front_matter_keys)
+
+
+def _read(source: str, markup: str, front_matter_keys: Sequence[str] | None) -> ProseView:
     try:
         if markup in ("markdown", "mdx"):
             return read_markdown(source, mdx=markup == "mdx", front_matter_keys=front_matter_keys)
