@@ -72,6 +72,21 @@ def test_a_named_file_deleted_or_renamed_since_ref_is_no_error(repo: Path, scan)
     assert scan("typo.md", "page.md", "--diff", "HEAD").code == 2
 
 
+def test_standard_input_is_compared_with_the_file_it_names(repo: Path, scan, monkeypatch) -> None:
+    # An editor sends its unsaved buffer: its own lines are the changed ones, not the saved file's.
+    import io
+    import sys
+
+    committed(repo, {"page.md": PAGE})
+    buffer = PAGE + "\nA very new line.\n"
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(buffer.encode("utf-8")), encoding="utf-8"))
+    outcome = scan("-", "--stdin-filename", "page.md", "--diff", "HEAD")
+    assert [line.split(": ")[:2] for line in outcome.lines()] == [["page.md:7:3", "filler"]]
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(buffer.encode("utf-8")), encoding="utf-8"))
+    unnamed = scan("-", "--diff", "HEAD")  # which file? unknown: no silent "nothing changed"
+    assert unnamed.code == 2 and "--stdin-filename" in unnamed.err
+
+
 def test_unknown_revision_is_exit_2(repo: Path, scan) -> None:
     committed(repo, {"page.md": PAGE})
     outcome = scan("page.md", "--diff", "no-such-branch")

@@ -203,7 +203,10 @@ class LintRun:
                 from ..lint import DiffError
 
                 try:
-                    lines = self.changed.lines_for(result.path)
+                    if STDIN in args.paths and result.path == args.stdin_filename and result.text is not None:
+                        lines = self.changed.lines_for_text(result.path, result.text)
+                    else:
+                        lines = self.changed.lines_for(result.path)
                 except DiffError as error:
                     raise LintUsageError(str(error)) from None
                 if lines is not None:
@@ -236,6 +239,8 @@ def prepare_lint(args: argparse.Namespace) -> LintRun:
     """Read the configuration, baseline and diff the options name; ``LintUsageError`` when one is unusable."""
     if args.stdin_filename is not None and STDIN not in args.paths:
         raise LintUsageError("--stdin-filename names standard input: give - as a PATH too")
+    if args.diff is not None and STDIN in args.paths and args.stdin_filename is None:
+        raise LintUsageError("--diff with standard input needs --stdin-filename NAME: the file it stands for")
     if args.baseline is not None and args.write_baseline is not None:
         raise LintUsageError("give --baseline or --write-baseline, not both")
     if args.config is not None and args.no_config:

@@ -7,6 +7,7 @@ changed throughout. A file deleted since ``REF`` has no lines and is no error.
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
 import subprocess
@@ -32,6 +33,28 @@ class ChangedLines:
     files: Mapping[str, frozenset[int] | None]
     # Paths (relative to ``root``) that existed in ``ref`` and are gone: deleted or renamed away.
     deleted: frozenset[str] = frozenset()
+
+    def lines_for_text(self, path: str, text: str) -> frozenset[int] | None:
+        """Changed line numbers of ``text`` standing for ``path`` (an editor's unsaved buffer on
+        standard input), against ``path`` as it was in ``ref``; ``None`` when ``ref`` had no such file."""
+        relative = self._relative(path)
+        old = _git(["show", f"{self.ref}:{relative}"], self.root)
+        if old.returncode != 0:
+            return None
+        before = old.stdout.decode("utf-8", "replace").removeprefix("\ufeff").splitlines()
+        after = text.splitlines()
+        changed: set[int] = set()
+        matcher = difflib.SequenceMatcher(None, before, after, autojunk=False)
+        for tag, _, _, first, last in matcher.get_opcodes():
+            if tag in ("replace", "insert"):
+                changed.update(range(first + 1, last + 1))
+        return frozenset(changed)
+
+    def _relative(self, path: str) -> str:
+        relative = os.path.relpath(os.path.realpath(path), self.root)
+        if relative == ".." or relative.startswith(".." + os.sep) or os.path.isabs(relative):
+            raise DiffError(f"{path} is outside the git repository at {self.root}; --diff compares files inside it")
+        return relative.replace(os.sep, "/")
 
     def was_deleted(self, path: str) -> bool:
         """Whether ``path`` existed in ``ref`` and has been deleted (or renamed) since."""
