@@ -171,7 +171,10 @@ def test_markup_per_glob_reads_rst_comments(repo: Path, scan) -> None:
     [
         ('language = "fr"\n', 1, "valid choices: auto, en, de"),
         ('\n\nmin-level = "info"\n', 3, "valid choices: error, warning, suggestion"),
-        ('rules = "filler"\n', 1, "array of non-empty strings"),
+        ('rules = "filler"\n', 1, 'rules = ["filler"]; valid rule ids'),
+        # A wrong type names the valid choices too, and shows the fix with the user's own value.
+        ('disable = "hedging"\n', 1, 'disable = ["hedging"]; valid rule ids: reader-goal, word-choice'),
+        ("rules = [1]\n", 1, "valid rule ids: reader-goal"),
         ('profile = "docs"\n', 1, "valid choices: public-docs"),
         ('disable = ["filer"]\n', 1, "did you mean 'filler'?"),
         # A long list over several lines: the line of the wrong id, not of the key.

@@ -303,7 +303,14 @@ class _Checker:
         return self.strings(table, key, where)
 
     def rule_ids(self, table: Mapping[str, Any], key: str, where: tuple[Any, ...]) -> tuple[str, ...]:
-        values = self.strings(table, key, where)
+        value = table[key]
+        if not isinstance(value, list) or not all(isinstance(item, str) and item for item in value):
+            example = json.dumps([value] if isinstance(value, str) else ["..."])
+            raise self.fail(
+                (*where, key),
+                f"{key} must be an array of rule ids: {key} = {example}; valid rule ids: {', '.join(data.RULE_IDS)}",
+            )
+        values = tuple(value)
         for value in values:
             if value not in data.RULES:
                 line = self.lines.value_line((*self.prefix, *where, key), value)
