@@ -65,3 +65,13 @@ def test_diagnostic_range_and_level(tmp_path: Path) -> None:
     assert (diagnostic.range.start.character, diagnostic.range.end.character) == (10, 14)
     assert diagnostic.code == "filler" and diagnostic.data["fix"] == {"replacement": "", "match": "sehr "}
     assert diagnostic.severity == types.DiagnosticSeverity.Information  # filler-word-de is a suggestion
+
+
+def test_a_file_the_configuration_excludes_gets_no_diagnostics(tmp_path: Path) -> None:
+    # The editor follows the same configuration as the CLI, which never lints an excluded file.
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".writing-rules.toml").write_text('exclude = ["vendor/", "CHANGELOG.md"]\n', encoding="utf-8")
+    text = "Do it in order to win.\n"
+    for name in ("vendor/lib/page.md", "CHANGELOG.md"):
+        assert lint_document((tmp_path / name).as_uri(), 1, text, language="en").signals == ()
+    assert lint_document((tmp_path / "docs" / "page.md").as_uri(), 1, text, language="en").signals != ()

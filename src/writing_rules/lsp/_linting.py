@@ -41,8 +41,11 @@ def path_of(uri: str) -> str | None:
     return path
 
 
-def _settings(path: str | None, settings: FileSettings | None) -> tuple[FileSettings, str | None]:
-    """The file's configuration, exactly as ``scan`` finds it; a broken file is reported, not fatal."""
+def _settings(path: str | None, settings: FileSettings | None) -> tuple[FileSettings | None, str | None]:
+    """The file's configuration, exactly as ``scan`` finds it; a broken file is reported, not fatal.
+
+    None when the configuration leaves the file out (``include`` / ``exclude``): ``scan`` never lints it.
+    """
     if settings is not None:
         return settings, None
     if path is None:
@@ -51,7 +54,11 @@ def _settings(path: str | None, settings: FileSettings | None) -> tuple[FileSett
         config = ConfigResolver().config_for(path)  # fresh: an edited configuration counts at once
     except ConfigError as error:
         return FileSettings(), str(error)
-    return (config.settings_for(path) if config is not None else FileSettings()), None
+    if config is None:
+        return FileSettings(), None
+    if not config.selects(path):
+        return None, None
+    return config.settings_for(path), None
 
 
 def lint_document(
@@ -71,7 +78,10 @@ def lint_document(
     ``settings`` replaces the configuration lookup altogether.
     """
     path = path_of(uri)
-    chosen, config_error = _settings(path, settings)
+    found, config_error = _settings(path, settings)
+    if found is None:
+        return LintedDocument(uri, version, text, LineIndex(text), language if language != "auto" else "en", ())
+    chosen = found
     if language != "auto":
         chosen = replace(chosen, language=language)
     if min_level is not None:
