@@ -95,9 +95,11 @@ def test_any_json_as_baseline_loads_or_fails_with_a_baseline_error(tmp_path_fact
 
 @given(st.text(alphabet=st.sampled_from(list('+-@ ,0123456789abc/\n"\\')), max_size=200))
 def test_diff_parser_never_fails(patch: str) -> None:
-    for name, lines in _parse(patch).items():
+    files, deleted = _parse(patch)
+    for name, lines in files.items():
         assert isinstance(name, str)
         assert lines is None or all(line >= 0 for line in lines)
+    assert all(isinstance(name, str) for name in deleted)
 
 
 _NAME = st.text(alphabet=st.sampled_from(list("ab.-_[]!*?x")), min_size=1, max_size=8)
