@@ -11,7 +11,7 @@ visible words. No dependencies; linear time on any input.
 from __future__ import annotations
 
 from ._reader import ProseError, markup_for_path, read_prose
-from ._sentences import Sentence, long_sentences, sentences
+from ._sentences import Sentence, iter_sentences, long_sentences, sentences
 from ._view import CODE_PLACEHOLDER, MARKUPS, ProseView, TextMap
 
 __all__ = [
@@ -21,6 +21,7 @@ __all__ = [
     "ProseView",
     "Sentence",
     "TextMap",
+    "iter_sentences",
     "long_sentences",
     "markup_for_path",
     "read_prose",

@@ -21,11 +21,12 @@ token (decimals, versions, file names) ends nothing.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ._view import CODE_PLACEHOLDER
 
-__all__ = ["Sentence", "long_sentences", "sentences"]
+__all__ = ["Sentence", "iter_sentences", "long_sentences", "sentences"]
 
 # Lower-case, with their final period. Ambiguous ones that often end a sentence
 # ("etc.", "usw.") are left out: they end one when a capital follows.
@@ -51,6 +52,7 @@ _URL = re.compile(r"[<(\[\"'“„«»]*(?:[A-Za-z][A-Za-z0-9+.-]*://|www\.|mail
 # Closing marks that may follow the end of a sentence, and opening marks before its next word.
 _CLOSERS = "\"'”’“»«)]*_"
 _ENDS = ".!?…"
+_CLOSERS_OR_ENDS = frozenset(_CLOSERS + _ENDS)
 _OPEN_QUOTES = "\"“„«»‚‘'"
 _CLOSE_QUOTES = "\"”“«»‘’'"
 # Two sentences written without a space after the period ("…end.Next …", "**end.**Next"):
@@ -64,7 +66,7 @@ _ORDINAL_LEADS = frozenset("am im vom zum zur bis ab seit der die das den dem de
 _WORD_CHARACTER = re.compile(f"[^\\W_]|{CODE_PLACEHOLDER}")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Sentence:
     """One sentence of a prose text: its span and its length.
 
@@ -77,9 +79,20 @@ class Sentence:
     words: int
     characters: int
 
+    def longer_than(self, max_words: int | None, max_chars: int | None) -> bool:
+        """Whether it has more than ``max_words`` words or ``max_chars`` characters (None: no limit)."""
+        return (max_words is not None and self.words > max_words) or (
+            max_chars is not None and self.characters > max_chars
+        )
+
 
 def sentences(text: str, language: str) -> tuple[Sentence, ...]:
     """Every sentence of ``text`` (a prose view's text), in order; ``language`` picks the abbreviations."""
+    return tuple(iter_sentences(text, language))
+
+
+def iter_sentences(text: str, language: str) -> Iterator[Sentence]:
+    """``sentences``, one block at a time: a long page has thousands, and a check keeps few."""
     abbreviations = _ABBREVIATIONS.get(language, frozenset())
     found: list[Sentence] = []
     block = 0
@@ -89,10 +102,11 @@ def sentences(text: str, language: str) -> tuple[Sentence, ...]:
         block_end = length if cut < 0 else cut
         if block_end > block:
             _block(text, block, block_end, language, abbreviations, found)
+            yield from found
+            found.clear()
         if cut < 0:
             break
         block = cut + 1
-    return tuple(found)
 
 
 def long_sentences(
@@ -110,11 +124,8 @@ def long_sentences(
     text's ``sentences``, when the caller has them already.
     """
     spans = []
-    for sentence in sentences(text, language) if split is None else split:
-        too_long = (max_words is not None and sentence.words > max_words) or (
-            max_chars is not None and sentence.characters > max_chars
-        )
-        if too_long and not _quotation(text[sentence.start : sentence.end]):
+    for sentence in iter_sentences(text, language) if split is None else split:
+        if sentence.longer_than(max_words, max_chars) and not _quotation(text[sentence.start : sentence.end]):
             spans.append((sentence.start, sentence.end))
     return spans
 
@@ -124,8 +135,11 @@ def _block(
 ) -> None:
     tokens = _tokens(text, start, end)
     first = 0
+    last = len(tokens) - 1
     for k, (token_start, token_end) in enumerate(tokens):
-        following = tokens[k + 1] if k + 1 < len(tokens) else None
+        if k < last and text[token_end - 1] not in _CLOSERS_OR_ENDS:
+            continue  # most tokens: _ends_sentence would say no at its first test
+        following = tokens[k + 1] if k < last else None
         previous = tokens[k - 1] if k > first else None
         if following is None or _ends_sentence(
             text, token_start, token_end, following[0], previous, language, abbreviations
@@ -136,6 +150,9 @@ def _block(
 
 def _tokens(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """White-space separated tokens; a token with two sentences glued together is cut after the mark."""
+    if _GLUED.search(text, start, end) is None:
+        # No two sentences glued together anywhere in the block (the usual case): no token is cut.
+        return [match.span() for match in _TOKEN.finditer(text, start, end)]
     tokens = []
     for match in _TOKEN.finditer(text, start, end):
         token_start, token_end = match.span()
@@ -207,12 +224,14 @@ def _starts_lower(text: str, position: int) -> bool:
 def _sentence(text: str, tokens: list[tuple[int, int]]) -> Sentence:
     words = 0
     url_characters = 0
-    for start, end in tokens:
-        if _URL.match(text, start):
-            url_characters += end - start
-        elif _is_word(text, start, end):
-            words += 1
     start, end = tokens[0][0], tokens[-1][1]
+    # A URL holds "://", "www." or "mailto:": without one, no token of the sentence is a URL.
+    urls = "//" in text[start:end] or "www." in text[start:end] or "mailto:" in text[start:end]
+    for token_start, token_end in tokens:
+        if urls and _URL.match(text, token_start):
+            url_characters += token_end - token_start
+        elif text[token_start].isalnum() or _is_word(text, token_start, token_end):
+            words += 1  # (a token that opens with a letter or digit is a word without the search)
     return Sentence(start, end, words, end - start - url_characters)
 
 

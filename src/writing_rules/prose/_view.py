@@ -250,6 +250,8 @@ class Builder:
     def build(self) -> tuple[str, TextMap]:
         text = "".join(self._parts)
         self._parts = [text]  # the pieces go before the map's tuples are made
-        return text, TextMap(
-            tuple(self._starts), tuple(self._source_starts), tuple(self._ends), tuple(map(bool, self._copied))
-        )
+        source_starts = tuple(self._source_starts)
+        # A segment mostly ends where the next begins: equal offsets share one int object.
+        shared = dict(zip(source_starts, source_starts, strict=True))
+        ends = tuple(map(shared.get, self._ends, self._ends))
+        return text, TextMap(tuple(self._starts), source_starts, ends, tuple(map(bool, self._copied)))

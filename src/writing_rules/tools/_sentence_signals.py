@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .._lazy_rules import rule_data as data
 from .._levels import LEVELS, signal_level
-from ..prose import long_sentences, sentences
+from ..prose import iter_sentences, long_sentences
 
 __all__ = ["with_sentence_lengths"]
 
@@ -30,7 +30,13 @@ def with_sentence_lengths(found: list[_Hit], text: str, language: str, rule_ids:
         return found
     order = {rule_id: position for position, rule_id in enumerate(data.RULE_IDS) if rule_id in rule_ids}
     best: dict[tuple[int, int, int], tuple[int, str, str]] = {}
-    split = sentences(text, language)
+    # One pass over the sentences, keeping only those some signal may find too long (a long
+    # page has thousands of sentences): each signal's own check then reads just those.
+    split = tuple(
+        sentence
+        for sentence in iter_sentences(text, language)
+        if any(sentence.longer_than(signal.max_words, signal.max_chars) for signal in selected)
+    )
     for signal in selected:
         rank = order[signal.rule_id]
         level = LEVELS.index(signal_level(signal.rule_id, signal.signal_id))
