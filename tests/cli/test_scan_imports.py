@@ -19,6 +19,7 @@ NOT_FOR_SCAN = (
     "difflib",
     "writing_rules.lint._diff",
     "writing_rules.lint._baseline",
+    "writing_rules.lint._sentences",
     "writing_rules.documents._store",
     "sqlite3",
     "concurrent.futures.process",

@@ -9,7 +9,6 @@ from typing import Any
 from ..prose import markup_for_path
 from ._config import FileSettings, filter_signals
 from ._directives import DirectiveProblem, apply_suppressions, read_directives, unused_suppressions
-from ._sentences import fingerprint
 
 __all__ = ["LintedText", "lint_signals", "markup_for"]
 
@@ -58,7 +57,11 @@ def lint_signals(
     unused = tuple(
         (directive.line, directive.column, message) for directive, message in unused_suppressions(directives, used)
     )
-    prints = tuple(fingerprint(text, signal) for signal in kept) if fingerprints else None
+    prints = None
+    if fingerprints:  # only for a baseline: its sentence hashing loads with it
+        from ._sentences import fingerprint
+
+        prints = tuple(fingerprint(text, signal) for signal in kept)
     return LintedText(
         signals=tuple(kept),
         filtered=len(signals) - len(wanted),
