@@ -46,6 +46,30 @@ def test_disable_inserts_the_directive_the_linter_reads(tmp_path: Path, name: st
     assert lint_document((tmp_path / name).as_uri(), 2, fixed, language="en").signals == ()
 
 
+def test_disable_in_the_middle_of_an_rst_paragraph_keeps_the_paragraph(tmp_path: Path) -> None:
+    # A comment line inside an rst paragraph is paragraph text: it would show in the built page.
+    # The action wraps the paragraph in disable ... enable instead, each comment on its own.
+    text = "Title\n=====\n\nThe first line.\nDo it in order to win.\n\nNext paragraph.\n"
+    path = tmp_path / "page.rst"
+    linted = lint_document(path.as_uri(), 1, text, language="en")
+    (signal,) = linted.signals
+    (action,) = [a for a in code_actions(linted, signal["start"], signal["start"]) if a.title.startswith("Disable")]
+    assert action.edit is not None and action.edit.document_changes is not None
+    (change,) = action.edit.document_changes
+    assert isinstance(change, types.TextDocumentEdit)
+    index = linted.index
+    fixed = text
+    for edit in sorted(change.edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
+        assert isinstance(edit, types.TextEdit)
+        at = index.offset(edit.range.start.line, edit.range.start.character)
+        fixed = fixed[:at] + edit.new_text + fixed[at:]
+    assert fixed == (
+        "Title\n=====\n\n.. writing-rules-disable nominal-style\n\nThe first line.\nDo it in order to win.\n\n"
+        ".. writing-rules-enable nominal-style\n\nNext paragraph.\n"
+    )
+    assert lint_document(path.as_uri(), 2, fixed, language="en").signals == ()
+
+
 def test_positions_are_utf16_units() -> None:
     text = "🙂 in order to\r\nzweite Zeile"
     index = LineIndex(text)

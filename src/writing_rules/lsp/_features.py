@@ -104,21 +104,43 @@ def _workspace_edit(linted: LintedDocument, edits: list[types.TextEdit], documen
     return types.WorkspaceEdit(changes={linted.uri: list(edits)})
 
 
-def _disable_edit(linted: LintedDocument, signal: Mapping[str, Any]) -> types.TextEdit:
+def _rst_disable_edits(linted: LintedDocument, line: int, rule_id: str) -> list[types.TextEdit]:
+    """reStructuredText has no comment at a line's end, and a comment line inside a paragraph is
+    paragraph text. A signal on a paragraph's first line gets ``disable-next-line`` before it;
+    one further down gets ``disable`` ... ``enable`` around the paragraph. Each comment is
+    followed by the blank line docutils wants (the directives skip blank lines)."""
+    index = linted.index
+    first = line
+    while first > 0 and index.line_text(first - 1).strip():
+        first -= 1
+    text = index.line_text(first)
+    indent = text[: len(text) - len(text.lstrip())]
+    before = types.Position(first, 0)
+    if first == line:
+        directive = f"{indent}.. writing-rules-disable-next-line {rule_id}\n\n"
+        return [types.TextEdit(range=types.Range(before, before), new_text=directive)]
+    last = line
+    while last + 1 < index.line_count and index.line_text(last + 1).strip():
+        last += 1
+    after = types.Position(*index.position(index.line_end(last)))
+    newline = index.text[index.line_end(last) : index.line_end(last) + 2]
+    newline = "\r\n" if newline.startswith("\r\n") else newline[:1] if newline[:1] in ("\r", "\n") else "\n"
+    return [
+        types.TextEdit(range=types.Range(before, before), new_text=f"{indent}.. writing-rules-disable {rule_id}\n\n"),
+        types.TextEdit(
+            range=types.Range(after, after),
+            new_text=f"{newline}{newline}{indent}.. writing-rules-enable {rule_id}",
+        ),
+    ]
+
+
+def _disable_edits(linted: LintedDocument, signal: Mapping[str, Any]) -> list[types.TextEdit]:
     """The suppression directive for the signal's first line, in the document's comment syntax."""
     line = signal["line"] - 1
     rule_id = signal["ruleId"]
     markup = markup_for(path_of(linted.uri) or linted.uri)
     if markup == "rst":
-        # reStructuredText has no comment at a line's end: a comment line goes before it.
-        text = linted.index.line_text(line)
-        indent = text[: len(text) - len(text.lstrip())]
-        position = types.Position(line, 0)
-        return types.TextEdit(
-            range=types.Range(position, position),
-            # The blank line ends the comment as docutils wants; the directive skips it.
-            new_text=f"{indent}.. writing-rules-disable-next-line {rule_id}\n\n",
-        )
+        return _rst_disable_edits(linted, line, rule_id)
     comment = (
         f"{{/* writing-rules-disable-line {rule_id} */}}"
         if markup == "mdx"
@@ -126,7 +148,7 @@ def _disable_edit(linted: LintedDocument, signal: Mapping[str, Any]) -> types.Te
     )
     end = linted.index.position(linted.index.line_end(line))
     position = types.Position(*end)
-    return types.TextEdit(range=types.Range(position, position), new_text=f" {comment}")
+    return [types.TextEdit(range=types.Range(position, position), new_text=f" {comment}")]
 
 
 def _wanted(kind: str, only: Sequence[str] | None) -> bool:
@@ -178,7 +200,7 @@ def code_actions(
                 types.CodeAction(
                     title=f"Disable {signal['ruleId']} for this line",
                     kind=types.CodeActionKind.QuickFix,
-                    edit=_workspace_edit(linted, [_disable_edit(linted, signal)], document_changes),
+                    edit=_workspace_edit(linted, _disable_edits(linted, signal), document_changes),
                 )
             )
     every = fix_edits(linted, linted.signals)
