@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from writing_rules.prose import CODE_PLACEHOLDER, Sentence, long_sentences, read_prose, sentences
+from writing_rules.prose import CODE_PLACEHOLDER, Sentence, iter_sentences, long_sentences, read_prose, sentences
 
 
 def split(source: str, language: str = "en", markup: str = "markdown") -> list[tuple[str, int]]:
@@ -195,3 +195,19 @@ def test_long_sentence_spans_map_to_their_sentence_in_the_source(source: str, la
         sentence = view.text[start:end]
         assert source[source_start:source_end].startswith(sentence[0]) or sentence[0] == CODE_PLACEHOLDER
         assert source[source_start:source_end].endswith(sentence[-1]) or sentence[-1] == CODE_PLACEHOLDER
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    text=st.one_of(_TEXTS, st.text(max_size=200)),
+    language=st.sampled_from(["en", "de", "fr"]),
+    max_words=st.one_of(st.none(), st.integers(0, 12)),
+    max_chars=st.one_of(st.none(), st.integers(0, 60)),
+)
+def test_asking_for_long_sentences_only_finds_exactly_the_long_ones(
+    text: str, language: str, max_words: int | None, max_chars: int | None
+) -> None:
+    # The shortcut that skips measuring short sentences must not change which are long.
+    limits = (max_words, max_chars)
+    every = [sentence for sentence in iter_sentences(text, language) if sentence.longer_than(*limits)]
+    assert list(iter_sentences(text, language, longer_than=limits)) == every

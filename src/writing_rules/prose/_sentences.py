@@ -58,8 +58,13 @@ _CLOSE_QUOTES = "\"”“«»‘’'"
 # Two sentences written without a space after the period ("…end.Next …", "**end.**Next"):
 # a lower-case letter, the mark and any closing marks, then a capital and a lower-case
 # letter. File names and versions ("config.yaml", "v1.2") have no capital there.
-_GLUED = re.compile(r"(?<=[a-zäöüß])[.!?][*_\"'”’)\]]*(?=[A-ZÄÖÜ][a-zäöüß])")
+# (It opens with the mark, so re skips to the marks in C before looking behind.)
+_GLUED = re.compile(r"[.!?](?<=[a-zäöüß][.!?])[*_\"'”’)\]]*(?=[A-ZÄÖÜ][a-zäöüß])")
 _NUMBER = re.compile(r"\d{1,2}")
+# A sentence mark and any closing marks at the end of a token: the only tokens that may end
+# a sentence (``_ends_sentence`` says no to every other one at its first test).
+_MARK_AT_TOKEN_END = re.compile(r"[.!?…][\"'”’“»«)\]*_]*(?= |\Z)")
+_OTHER_SPACE = re.compile(r"[^\S ]")
 # Capitalised at the start of a sentence, these still lead an ordinal ("Am 3. Oktober").
 _ORDINAL_LEADS = frozenset("am im vom zum zur bis ab seit der die das den dem des ein eine jeden jede".split())
 # A token is a word when it holds a letter, a digit or a code span.
@@ -91,8 +96,17 @@ def sentences(text: str, language: str) -> tuple[Sentence, ...]:
     return tuple(iter_sentences(text, language))
 
 
-def iter_sentences(text: str, language: str) -> Iterator[Sentence]:
-    """``sentences``, one block at a time: a long page has thousands, and a check keeps few."""
+def iter_sentences(
+    text: str, language: str, *, longer_than: tuple[int | None, int | None] | None = None
+) -> Iterator[Sentence]:
+    """``sentences``, one block at a time: a long page has thousands, and a check keeps few.
+
+    ``longer_than``: (words, characters); when given, only the sentences longer than
+    either limit (``Sentence.longer_than``) are yielded, and the others are never
+    measured word by word: a block separated by plain spaces is split at its sentence
+    marks alone, and a sentence with no more spaces than the word limit allows and
+    no more characters than the character limit cannot be longer than either.
+    """
     abbreviations = _ABBREVIATIONS.get(language, frozenset())
     found: list[Sentence] = []
     block = 0
@@ -101,7 +115,12 @@ def iter_sentences(text: str, language: str) -> Iterator[Sentence]:
         cut = text.find("\n", block)
         block_end = length if cut < 0 else cut
         if block_end > block:
-            _block(text, block, block_end, language, abbreviations, found)
+            if longer_than is None or not _block_by_marks(
+                text, block, block_end, language, abbreviations, longer_than, found
+            ):
+                _block(text, block, block_end, language, abbreviations, found)
+                if longer_than is not None:
+                    found[:] = [sentence for sentence in found if sentence.longer_than(*longer_than)]
             yield from found
             found.clear()
         if cut < 0:
@@ -146,6 +165,73 @@ def _block(
         ):
             found.append(_sentence(text, tokens[first : k + 1]))
             first = k + 1
+
+
+def _block_by_marks(
+    text: str,
+    start: int,
+    end: int,
+    language: str,
+    abbreviations: frozenset[str],
+    limits: tuple[int | None, int | None],
+    found: list[Sentence],
+) -> bool:
+    """``_block`` for the long sentences only, visiting just the tokens that end with a mark.
+
+    Returns False, and finds nothing, for a block this shortcut cannot read exactly
+    (white space other than plain spaces, or two sentences glued together); the
+    caller then reads it token by token.
+    """
+    max_words, max_chars = limits
+    if _short(text, start, end, max_words, max_chars):
+        return True  # no sentence of the block can be longer than the whole block
+    if _OTHER_SPACE.search(text, start, end) is not None or _GLUED.search(text, start, end) is not None:
+        return False
+    while start < end and text[start] == " ":
+        start += 1
+    while end > start and text[end - 1] == " ":
+        end -= 1
+    first = start  # where the current sentence's first token starts
+    for mark in _MARK_AT_TOKEN_END.finditer(text, start, end):
+        token_end = mark.end()
+        if token_end >= end:
+            break  # the block's last token ends its sentence anyway
+        token_start = max(text.rfind(" ", first, mark.start()) + 1, first)
+        next_start = token_end
+        while text[next_start] == " ":
+            next_start += 1
+        previous = None
+        if token_start > first:
+            previous_end = token_start - 1
+            while text[previous_end - 1] == " ":
+                previous_end -= 1
+            previous = (max(text.rfind(" ", first, previous_end) + 1, first), previous_end)
+        if _ends_sentence(text, token_start, token_end, next_start, previous, language, abbreviations):
+            _keep_if_long(text, first, token_end, max_words, max_chars, found)
+            first = next_start
+    if first < end:
+        _keep_if_long(text, first, end, max_words, max_chars, found)
+    return True
+
+
+def _keep_if_long(
+    text: str, start: int, end: int, max_words: int | None, max_chars: int | None, found: list[Sentence]
+) -> None:
+    if _short(text, start, end, max_words, max_chars):
+        return  # most sentences end here
+    sentence = _sentence(text, [match.span() for match in _TOKEN.finditer(text, start, end)])
+    if sentence.longer_than(max_words, max_chars):
+        found.append(sentence)
+
+
+def _short(text: str, start: int, end: int, max_words: int | None, max_chars: int | None) -> bool:
+    """Whether ``text[start:end]`` is too short to exceed either limit.
+
+    Words <= tokens <= white space + 1, and characters <= the span.
+    """
+    if max_chars is not None and end - start > max_chars:
+        return False
+    return max_words is None or end - start <= 2 * max_words or len(text[start:end].split()) <= max_words
 
 
 def _tokens(text: str, start: int, end: int) -> list[tuple[int, int]]:

@@ -32,11 +32,10 @@ def with_sentence_lengths(found: list[_Hit], text: str, language: str, rule_ids:
     best: dict[tuple[int, int, int], tuple[int, str, str]] = {}
     # One pass over the sentences, keeping only those some signal may find too long (a long
     # page has thousands of sentences): each signal's own check then reads just those.
-    split = tuple(
-        sentence
-        for sentence in iter_sentences(text, language)
-        if any(sentence.longer_than(signal.max_words, signal.max_chars) for signal in selected)
-    )
+    word_limits = [signal.max_words for signal in selected if signal.max_words is not None]
+    char_limits = [signal.max_chars for signal in selected if signal.max_chars is not None]
+    shortest = (min(word_limits, default=None), min(char_limits, default=None))
+    split = tuple(iter_sentences(text, language, longer_than=shortest))
     for signal in selected:
         rank = order[signal.rule_id]
         level = LEVELS.index(signal_level(signal.rule_id, signal.signal_id))
