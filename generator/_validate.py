@@ -266,12 +266,14 @@ _CONTEXT_WORDS = {
         "quotation": re.compile(r"quot", re.IGNORECASE),
         "heading": re.compile(r"heading", re.IGNORECASE),
         "code": re.compile(r"\bcode\b", re.IGNORECASE),
+        "table": re.compile(r"\btables?\b", re.IGNORECASE),
     },
     "de": {
         "negated": re.compile(r"vernein|negation|negiert", re.IGNORECASE),
         "quotation": re.compile(r"zitat|zitiert|anführungszeichen", re.IGNORECASE),
         "heading": re.compile(r"überschrift", re.IGNORECASE),
         "code": re.compile(r"\bcode", re.IGNORECASE),
+        "table": re.compile(r"tabelle", re.IGNORECASE),
     },
 }
 

@@ -124,3 +124,18 @@ def test_a_length_must_be_a_positive_whole_number(tmp_path: Path, value: str) ->
     text = LENGTH_RULE.replace(before, before.replace("10", value), 1)
     (problem,) = problems_of(write_tree(tmp_path, **{RULE: text}))
     assert problem.startswith(f"{RULE}:{line_of(text, f'max_words: {value}')}:16: signals/0/max_words: ")
+
+
+def test_table_is_an_excluded_context_the_rule_text_must_name(tmp_path: Path) -> None:
+    text = LENGTH_RULE.replace("profiles: [public-docs]\n", "profiles: [public-docs]\nexcluded_contexts: [table]\n")
+    found = problems_of(write_tree(tmp_path, **{RULE: text}))
+    assert sorted(problem.split(": ", 1)[1] for problem in found) == [
+        f"excluded context 'table' is not named in '## {language}' '### Applies when'; say there that the rule "
+        "does not apply to it, so the model and the scanner agree"
+        for language in ("de", "en")
+    ]
+    text = text.replace("Product copy.", "Product copy, not tables.").replace(
+        "Produkttexte.", "Produkttexte, keine Tabellen."
+    )
+    result = compile_sources(write_tree(tmp_path, **{RULE: text}), timed=False)
+    assert result.catalogue.rules[1].excluded_contexts == ("table",)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -211,3 +212,27 @@ def test_asking_for_long_sentences_only_finds_exactly_the_long_ones(
     limits = (max_words, max_chars)
     every = [sentence for sentence in iter_sentences(text, language) if sentence.longer_than(*limits)]
     assert list(iter_sentences(text, language, longer_than=limits)) == every
+
+
+def test_table_cells_are_marked_in_the_view() -> None:
+    view = read_prose("Text | with a pipe.\n\n| a cell | b |\n|---|---|\n| c | d |\n", "markdown")
+    cells = [view.text[start:end] for start, end in view.table_spans]
+    assert cells == ["a cell", "b", "c", "d"]
+    assert view.in_table(view.text.index("a cell")) and not view.in_table(0)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a. " * 80_000,
+        "z. B. 3. " * 30_000,
+        "-" * 250_000,
+        "x" + "Ab." * 80_000,
+        ".*" * 120_000,
+        "a" + " " * 250_000 + ".",
+        "https://" + "a.B" * 80_000,
+    ],
+)
+def test_hostile_texts_are_split_and_keep_every_character(text: str) -> None:
+    found = sentences(text, "de")
+    assert "".join(text[s.start : s.end] for s in found).replace(" ", "") == text.replace(" ", "")

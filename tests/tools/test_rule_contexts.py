@@ -26,7 +26,7 @@ def cli_rules(text: str, language: str = "en") -> list[tuple[str, str]]:
 def test_the_shipped_rules_name_their_contexts() -> None:
     assert data.RULE_EXCLUDED_CONTEXTS["easy-claims"] == ("negated",)
     for rule_id, contexts in data.RULE_EXCLUDED_CONTEXTS.items():
-        assert set(contexts) <= {"negated", "quotation", "heading", "code"}, rule_id
+        assert set(contexts) <= {"negated", "quotation", "heading", "code", "table"}, rule_id
 
 
 @pytest.mark.parametrize(

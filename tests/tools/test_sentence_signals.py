@@ -105,3 +105,10 @@ def test_positions_are_source_positions_after_markup_and_astral_characters() -> 
     assert signal["start"] == len(prefix)
     assert signal["utf16Start"] == len(prefix) + 1  # the emoji is two UTF-16 units
     assert signal["match"] == text[len(prefix) :]
+
+
+def test_a_long_sentence_in_a_table_cell_is_left_out() -> None:
+    cell = " ".join(["word"] * 45) + "."
+    text = f"| {cell} | short |\n|---|---|\n| a | b |\n\n{cell}\n"
+    (signal,) = signals(text)
+    assert signal["start"] == text.rindex(cell)

@@ -483,7 +483,7 @@ class _Reader:
             while e > s and source[e - 1] in " \t":
                 e -= 1
             if s < e:
-                cell = _Leaf("para")
+                cell = _Leaf("cell")
                 cell.lines.append((s, e))
                 self.leaves.append(cell)
                 self.leaves.append(_Leaf("boundary"))
@@ -494,6 +494,7 @@ class _Reader:
     def _emit(self, prose: Builder, code: Builder, code_spans: list[tuple[int, int]]) -> ProseView:
         inline = Inline(prose, code, code_spans, self.labels, self.mdx, self.closed)
         headings: list[tuple[int, int]] = []
+        cells: list[tuple[int, int]] = []
         source = self.source
         leaves, self.leaves = self.leaves, []
         for k, leaf in enumerate(leaves):
@@ -503,11 +504,13 @@ class _Reader:
             if kind == "boundary":
                 prose.boundary()
                 continue
-            if kind in ("para", "heading"):
+            if kind in ("para", "heading", "cell"):
                 first = prose.size
                 inline.leaf(lines)
                 if kind == "heading" and prose.size > first:
                     headings.append((first, prose.size))
+                elif kind == "cell" and prose.size > first:
+                    cells.append((first, prose.size))
                 prose.boundary(lines[-1][1])
             elif kind in ("fence", "indented", "math"):
                 for s, e in lines:
@@ -537,6 +540,7 @@ class _Reader:
             code_map=code_map,
             code_spans=tuple(sorted(code_spans)),
             heading_spans=tuple(headings),
+            table_spans=tuple(cells),
         )
 
     def _has_prefixes(self, lines: list[tuple[int, int]]) -> bool:

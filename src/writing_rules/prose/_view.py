@@ -83,7 +83,8 @@ class ProseView:
     - ``source_span`` / ``code_source_span`` map a span of either text to the
       source span it came from.
     - ``code_spans``: source spans of code (content and delimiters);
-      ``heading_spans``: spans of ``text`` that are headings.
+      ``heading_spans``: spans of ``text`` that are headings; ``table_spans``:
+      spans of ``text`` that are table cells (Markdown tables).
     - ``note``: why the document was read as plain text instead, or None.
     """
 
@@ -95,6 +96,7 @@ class ProseView:
     code_map: TextMap = field(repr=False)
     code_spans: tuple[tuple[int, int], ...] = field(repr=False, default=())
     heading_spans: tuple[tuple[int, int], ...] = field(repr=False, default=())
+    table_spans: tuple[tuple[int, int], ...] = field(repr=False, default=())
     note: str | None = None
 
     def source_span(self, start: int, end: int) -> tuple[int, int]:
@@ -127,8 +129,16 @@ class ProseView:
 
     def is_heading(self, start: int) -> bool:
         """Whether the prose offset ``start`` lies in a heading."""
-        k = bisect_right(self.heading_spans, (start, 1 << 62)) - 1
-        return k >= 0 and self.heading_spans[k][0] <= start < self.heading_spans[k][1]
+        return _covers(self.heading_spans, start)
+
+    def in_table(self, start: int) -> bool:
+        """Whether the prose offset ``start`` lies in a table cell."""
+        return _covers(self.table_spans, start)
+
+
+def _covers(spans: tuple[tuple[int, int], ...], start: int) -> bool:
+    k = bisect_right(spans, (start, 1 << 62)) - 1
+    return k >= 0 and spans[k][0] <= start < spans[k][1]
 
 
 def _trimmed(source: str, start: int, end: int) -> list[tuple[int, int]]:

@@ -378,7 +378,7 @@ def view_hits(view: ProseView, language: str, rule_ids: tuple[str, ...]) -> list
             if context.negated(start, end):
                 flags |= _NEGATED
             dropped = excluded.get(rule_id)
-            if dropped and _excluded(dropped, flags, not in_code and view.is_heading(start)):
+            if dropped and _excluded(dropped, flags, view, start, in_code):
                 continue
             source_start, source_end = to_source(start, end)
             hits.append((source_start, source_end, rank, rule_id, signal_id, flags))
@@ -398,12 +398,13 @@ def _signal_order(hit: tuple[int, int, int, str, str, int]) -> tuple[int, int, i
     return hit[0], hit[1], hit[2]
 
 
-def _excluded(contexts: tuple[str, ...], flags: int, heading: bool) -> bool:
+def _excluded(contexts: tuple[str, ...], flags: int, view: ProseView, start: int, in_code: bool) -> bool:
     return (
         ("negated" in contexts and flags & _NEGATED != 0)
         or ("quotation" in contexts and flags & _IN_QUOTE != 0)
         or ("code" in contexts and flags & _IN_CODE != 0)
-        or ("heading" in contexts and heading)
+        or ("heading" in contexts and not in_code and view.is_heading(start))
+        or ("table" in contexts and not in_code and view.in_table(start))
     )
 
 
