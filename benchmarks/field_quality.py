@@ -127,7 +127,9 @@ def scan(language: str, page_list: Sequence[str], min_level: str, src: Path) -> 
     """
     root = CORPUS / language
     env = {**os.environ, "PYTHONPATH": str(src) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    command = [sys.executable, "-m", "writing_rules", "scan", "--no-fail", "--format", "json"]
+    # --no-cache: the CLI's cache is keyed by the version and the rule data, not the runtime
+    # code, so a change to the reader or the scanner would otherwise be measured stale.
+    command = [sys.executable, "-m", "writing_rules", "scan", "--no-fail", "--no-cache", "--format", "json"]
     command += ["--language", language, *(() if min_level == "all" else ("--min-level", min_level)), *page_list]
     done = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
