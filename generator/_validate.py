@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import jsonschema
 
@@ -436,7 +437,7 @@ def _check_signals(
         if regex.search("") is not None:
             problems.append(doc.at((*path, "pattern"), "pattern matches the empty string"))
             continue
-        _check_examples(doc, path, regex, item, problems)
+        _check_examples(doc, path, _pattern_check(regex), item, problems)
         fixes = check_fixes(doc, path, regex, item, problems)
         signals.append(Signal(id=item["id"], language=item["language"], pattern=pattern, level=level, fixes=fixes))
         if not found:
@@ -503,28 +504,13 @@ def _check_length_signal(
     limit = " or ".join(
         f"{value} {name}" for value, name in ((max_words, "words"), (max_chars, "characters")) if value is not None
     )
-    for number, example in enumerate(item["must_match"]):
-        marked = [(m.start() - 4 * i, m.end() - 4 * (i + 1)) for i, m in enumerate(_MARK.finditer(example))]
-        text = _MARK.sub(r"\1", example)
-        spans = long_sentence_spans(text, language, max_words, max_chars)
-        where = (*path, "must_match", number)
-        if not spans:
-            problems.append(doc.at(where, f"no sentence of this must_match example is longer than {limit}: {text!r}"))
-        elif marked and spans != marked:
-            got = ", ".join(repr(text[s:e]) for s, e in spans)
-            want = ", ".join(repr(text[s:e]) for s, e in marked)
-            problems.append(doc.at(where, f"the long sentences are {got}; the example marks {want}"))
-    for number, example in enumerate(item["must_not_match"]):
-        where = (*path, "must_not_match", number)
-        if "[[" in example:
-            problems.append(doc.at(where, "must_not_match examples cannot mark a span with [[ ]]"))
-            continue
-        spans = long_sentence_spans(example, language, max_words, max_chars)
-        if spans:
-            s, e = spans[0]
-            problems.append(
-                doc.at(where, f"this must_not_match example has a sentence longer than {limit}: {example[s:e]!r}")
-            )
+    check = _ExampleCheck(
+        find=lambda text: (long_sentence_spans(text, language, max_words, max_chars), False),
+        missing=f"no sentence of this must_match example is longer than {limit}: {{text!r}}",
+        mismatch="the long sentences are {got}; the example marks {want}",
+        unwanted=f"this must_not_match example has a sentence longer than {limit}: {{piece!r}}",
+    )
+    _check_examples(doc, path, check, item, problems)
     return None if len(problems) > start else (max_words, max_chars)
 
 
@@ -538,32 +524,56 @@ def _pattern_error(doc: Located, path: tuple[Any, ...], exc: re.error) -> RuleSo
     return error
 
 
+class _ExampleCheck(NamedTuple):
+    """How a signal finds its spans in an example, and what to say when an example disagrees.
+
+    ``find`` returns the spans and whether any is empty; the messages are format
+    strings with ``{text}`` (the example), ``{got}``/``{want}`` (quoted spans) and
+    ``{piece}`` (the unwanted hit).
+    """
+
+    find: Callable[[str], tuple[list[tuple[int, int]], bool]]
+    missing: str
+    mismatch: str
+    unwanted: str
+
+
+def _pattern_check(regex: re.Pattern[str]) -> _ExampleCheck:
+    return _ExampleCheck(
+        find=lambda text: example_spans(regex, text),
+        missing="pattern does not match this must_match example: {text!r}",
+        mismatch="pattern matches {got}; the example marks {want}",
+        unwanted="pattern matches {piece!r} in this must_not_match example",
+    )
+
+
 def _check_examples(
     doc: Located,
     path: tuple[Any, ...],
-    regex: re.Pattern[str],
+    check: _ExampleCheck,
     item: dict[str, Any],
     problems: list[RuleSourceError],
 ) -> None:
+    """Each must_match example is found (exactly its marked spans, if any); no must_not_match one is."""
     for number, example in enumerate(item["must_match"]):
         marked = [(m.start() - 4 * i, m.end() - 4 * (i + 1)) for i, m in enumerate(_MARK.finditer(example))]
         text = _MARK.sub(r"\1", example)
-        spans, empty = example_spans(regex, text)
+        spans, empty = check.find(text)
         where = (*path, "must_match", number)
         if not spans:
-            problems.append(doc.at(where, f"pattern does not match this must_match example: {text!r}"))
+            problems.append(doc.at(where, check.missing.format(text=text)))
         elif empty:
             problems.append(doc.at(where, "pattern produces an empty match on this example"))
         elif marked and spans != marked:
             got = ", ".join(repr(text[s:e]) for s, e in spans)
             want = ", ".join(repr(text[s:e]) for s, e in marked)
-            problems.append(doc.at(where, f"pattern matches {got}; the example marks {want}"))
+            problems.append(doc.at(where, check.mismatch.format(got=got, want=want)))
     for number, example in enumerate(item["must_not_match"]):
         where = (*path, "must_not_match", number)
         if "[[" in example:
             problems.append(doc.at(where, "must_not_match examples cannot mark a span with [[ ]]"))
             continue
-        hits, _ = example_spans(regex, example)
+        hits, _ = check.find(example)
         if hits:
             start, end = hits[0]
-            problems.append(doc.at(where, f"pattern matches {example[start:end]!r} in this must_not_match example"))
+            problems.append(doc.at(where, check.unwanted.format(piece=example[start:end])))
