@@ -11,8 +11,8 @@ language:
 - known misses found (annotated problems that a signal of the same rule overlaps): on the
   development pages the misses noted while judging plus the full annotation of the pages
   that were held out in an earlier round (``field_eval/heldout/<lang>.yaml``, entries of
-  pages that ``heldout.txt`` no longer lists); on the held-out pages only the annotation of
-  the pages ``heldout.txt`` lists;
+  pages that ``heldout.txt`` no longer lists, or all of them when it is absent); on the
+  held-out pages only the annotation of the pages ``heldout.txt`` lists;
 - how many reported signals are not judged yet.
 
     python benchmarks/field_quality.py                      # development pages, default level
@@ -52,10 +52,20 @@ class FieldDataError(ValueError):
     """A judgement or annotation file is malformed or names text that is not on its page."""
 
 
+def heldout_list() -> list[str]:
+    """The pages ``heldout.txt`` holds out in the current round; none when it is absent or empty.
+
+    Between rounds (the last round measured and absorbed, the next one's pages not chosen yet)
+    every page is a development page.
+    """
+    path = FIELD / "heldout.txt"
+    return path.read_text(encoding="utf-8").split() if path.exists() else []
+
+
 def pages(part: str) -> list[str]:
     """Relative page paths of one part: ``dev``, ``heldout`` or ``all`` (sorted)."""
     every = sorted(str(path.relative_to(CORPUS / "en")) for path in (CORPUS / "en").rglob("*.md"))
-    held = set((FIELD / "heldout.txt").read_text(encoding="utf-8").split())
+    held = set(heldout_list())
     if part == "heldout":
         return [page for page in every if page in held]
     if part == "dev":
@@ -384,6 +394,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.check:
         return check(args.language or LANGUAGES)
+    if args.part == "heldout" and not pages("heldout"):
+        print(
+            "field_quality.py: no held-out pages are listed (field_eval/heldout.txt is absent or empty):"
+            " the last round has been absorbed into the development part and the next round's pages"
+            " are not chosen yet",
+            file=sys.stderr,
+        )
+        return 2
     if args.unjudged and args.part != "dev":
         # Listing signals on a held-out page with their sentences would end its blindness.
         parser.error("--unjudged lists development pages only: the held-out pages stay unread until measured")
