@@ -28,3 +28,23 @@ def test_ci_runs_the_readmes_test_command_last() -> None:
     script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     commands = [line.strip() for line in script.splitlines() if line.strip() and not line.lstrip().startswith("#")]
     assert commands[-1] == install_and_test
+
+
+def test_the_readmes_example_output_is_what_the_first_command_prints() -> None:
+    # A new user compares the README's lines with their terminal: they must be the same.
+    import subprocess
+    import sys
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    shown = re.search(r"The scan prints.*?```text\n(.*?)```", text, re.DOTALL)
+    assert shown is not None, "the README shows the example scan's output"
+    example = _readme_commands()[0].split()[-1]
+    done = subprocess.run(
+        [sys.executable, "-m", "writing_rules", "scan", "--no-fail", example],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    printed = (done.stdout + done.stderr).splitlines()
+    assert sorted(shown.group(1).splitlines()) == sorted(printed)
