@@ -36,6 +36,16 @@ def test_english_abbreviations_do_not_end_a_sentence() -> None:
     assert [t for t, _ in split(text)] == [text[: text.index(" Next")], "Next one."]
 
 
+def test_ref_is_a_word_that_ends_a_sentence() -> None:
+    # Vue's docs: "ref" is an API term, not the abbreviation of "reference".
+    text = "Some functions also return refs. However, the compiler cannot know it returns a ref. In such cases, use it."
+    assert [t for t, _ in split(text)] == [
+        "Some functions also return refs.",
+        "However, the compiler cannot know it returns a ref.",
+        "In such cases, use it.",
+    ]
+
+
 def test_german_abbreviations_and_ordinals_do_not_end_a_sentence() -> None:
     text = "Das gilt z. B. für Listen, bzw. für Tabellen, d. h. ab dem 3. Oktober, vgl. Abs. 120. Danach nicht."
     assert [t for t, _ in split(text, "de")] == [text[: text.index(" Danach")], "Danach nicht."]

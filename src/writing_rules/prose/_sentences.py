@@ -29,12 +29,13 @@ from ._view import CODE_PLACEHOLDER
 __all__ = ["Sentence", "iter_sentences", "long_sentences", "sentences"]
 
 # Lower-case, with their final period. Ambiguous ones that often end a sentence
-# ("etc.", "usw.") are left out: they end one when a capital follows.
+# ("etc.", "usw.") are left out: they end one when a capital follows. So are "ref."
+# and "refs.": in software docs they are mostly the word ("returns a ref.").
 _ABBREVIATIONS = {
     "en": frozenset(
         """
         e.g. i.e. vs. v. approx. cf. fig. figs. dr. mr. mrs. ms. prof. inc. ltd. co. corp. no. nos.
-        vol. ch. sec. p. pp. ca. jr. sr. st. mt. incl. esp. viz. al. resp. eq. ref. refs. ed. jan.
+        vol. ch. sec. p. pp. ca. jr. sr. st. mt. incl. esp. viz. al. resp. eq. ed. jan.
         feb. mar. apr. aug. sept. sep. oct. nov. dec.
         """.split()
     ),
