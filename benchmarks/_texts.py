@@ -7,9 +7,19 @@ from pathlib import Path
 
 import yaml
 
-__all__ = ["GUIDE_SENTENCES", "PRODUCTS", "labelled_sentences", "labelled_text"]
+__all__ = ["GUIDE_SENTENCES", "PRODUCTS", "REJECTED_CALLS", "labelled_sentences", "labelled_text"]
 
 _SIGNAL_EVAL = Path(__file__).resolve().parent / "signal_eval"
+
+# Arguments of four find_writing_signals calls the schema rejects, one of each kind of mistake
+# a model makes; both the scanner and the rejected-call benchmark time these.
+_CALL_TEXT = "Simply click the powerful button."
+REJECTED_CALLS = [
+    {"text": _CALL_TEXT, "audience": "developers"},  # an unexpected field
+    {"text": _CALL_TEXT, "language": "EN"},  # a language in the wrong case
+    {"text": _CALL_TEXT, "maxSignals": 0},  # out of range
+    {"text": _CALL_TEXT, "ruleIds": ["word-choice", "tone"]},  # an unknown rule id
+]
 
 PRODUCTS = ["Relay", "Beacon", "Harbor", "Lantern", "Quarry", "Sparrow", "Tandem", "Vessel"]
 # Sentences of the kind real guides carry, some plain and some with habits the tools flag

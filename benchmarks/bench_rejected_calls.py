@@ -23,19 +23,14 @@ from collections.abc import Callable
 from typing import Any
 
 import jsonschema
+from _texts import REJECTED_CALLS  # benchmarks/ is this script's folder
 
 from writing_rules import _rules_data as data
 from writing_rules.tools import create_writing_tool_dispatcher, writing_review_tools
 
 LOOPS = 2000
 TOOL = "find_writing_signals"
-TEXT = "Simply click the powerful button."
-REJECTED = [
-    {"text": TEXT, "audience": "developers"},  # an unexpected field
-    {"text": TEXT, "language": "EN"},  # a language in the wrong case
-    {"text": TEXT, "maxSignals": 0},  # out of range
-    {"text": TEXT, "ruleIds": ["word-choice", "tone"]},  # an unknown rule id
-]
+REJECTED = REJECTED_CALLS
 
 
 def cpu_best(function: Callable[[Any], object], inputs: list[Any], repeat: int = 7) -> float:

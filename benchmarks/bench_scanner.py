@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
-from _texts import labelled_text  # benchmarks/ is this script's folder
+from _texts import REJECTED_CALLS, labelled_text  # benchmarks/ is this script's folder
 from _timing import best as _best
 
 from writing_rules import _rules_data as data
@@ -134,13 +134,7 @@ def main() -> None:
     # Rejected calls: the validator's work, no tool run. Four typical mistakes a
     # model makes; the figure is the total time over all four.
     schema = next(t for t in writing_review_tools() if t["name"] == "find_writing_signals")["inputSchema"]
-    text = "Simply click the powerful button."
-    rejected = [
-        {"text": text, "audience": "developers"},  # an unexpected field
-        {"text": text, "language": "EN"},  # a language in the wrong case
-        {"text": text, "maxSignals": 0},  # out of range
-        {"text": text, "ruleIds": ["word-choice", "tone"]},  # an unknown rule id
-    ]
+    rejected = REJECTED_CALLS
     validator = data.VALIDATORS["find_writing_signals"]
     reference = jsonschema.Draft202012Validator(schema)
     assert all(validator(arguments) and not reference.is_valid(arguments) for arguments in rejected)
