@@ -1,4 +1,4 @@
-"""The inline reader's search for where markup may start finds what its plain form finds."""
+"""The inline reader's searches find what their plain forms find."""
 
 from __future__ import annotations
 
@@ -7,7 +7,16 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from writing_rules.prose._inline import _SPECIAL_MD, _SPECIAL_MDX
+from writing_rules.prose._inline import (
+    _BACKTICKS,
+    _BRACKETS,
+    _DELIMITER_RUN,
+    _SPECIAL_MD,
+    _SPECIAL_MD_NO_URL,
+    _SPECIAL_MDX,
+    _SPECIAL_MDX_NO_URL,
+)
+from writing_rules.prose._markdown import _CELL_SPLIT
 
 # The plain form: a markup character, a bare URL after no word character, slash, dot, at sign
 # or hyphen, and (Markdown only) "{" before "#", "." or "/".
@@ -27,3 +36,36 @@ def test_markup_starts_are_found_where_the_plain_pattern_finds_them(text: str) -
         for position in range(len(text) + 1):
             found, expected = fast.search(text, position), plain.search(text, position)
             assert (found and found.start()) == (expected and expected.start())
+
+
+_NO_URL = st.lists(st.sampled_from([*"hHtTpPsSwW:/.@-_ {}#`*~[]<>!&$\\\nx1é"]), max_size=30).map("".join)
+
+
+@settings(max_examples=300)
+@given(_NO_URL)
+def test_without_a_url_the_searches_without_url_starts_find_the_same(text: str) -> None:
+    if "://" in text or "www." in text:
+        return
+    for fast, plain in ((_SPECIAL_MD_NO_URL, _PLAIN_MD), (_SPECIAL_MDX_NO_URL, _PLAIN_MDX)):
+        for position in range(len(text) + 1):
+            found, expected = fast.search(text, position), plain.search(text, position)
+            assert (found and found.start()) == (expected and expected.start())
+
+
+# The reader's searches, written to open with one character or class, against their plain forms.
+_REWRITTEN = [
+    (_BACKTICKS, re.compile(r"`+")),
+    (_DELIMITER_RUN, re.compile(r"\*+|_+|~+")),
+    (_BRACKETS, re.compile(r"\\.|`+|[\[\]]", re.DOTALL)),
+    (_CELL_SPLIT, re.compile(r"\\.|`+|\|")),
+]
+
+
+@settings(max_examples=300)
+@given(st.lists(st.sampled_from([*"ab `*_~\\[]|\n\r"]), max_size=30).map("".join))
+def test_rewritten_searches_find_what_their_plain_forms_find(text: str) -> None:
+    for fast, plain in _REWRITTEN:
+        for position in range(len(text) + 1):
+            assert [m.span() for m in fast.finditer(text, position)] == [
+                m.span() for m in plain.finditer(text, position)
+            ]

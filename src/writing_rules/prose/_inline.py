@@ -32,11 +32,22 @@ _SPECIAL = r"\\`*_~\[\]<!&$"
 _URL_START = r"(?<=h)(?<![\w/.@-]h)ttps?://|(?<=w)(?<![\w/.@-]w)ww\."
 _SPECIAL_MD = re.compile(rf"[{_SPECIAL}hw{{](?:(?<=[{_SPECIAL}])|{_URL_START}|(?<=\{{)[#./])")
 _SPECIAL_MDX = re.compile(rf"[{_SPECIAL}{{hw](?:(?<=[{_SPECIAL}{{])|{_URL_START})")
-_BACKTICKS = re.compile(r"`+")
+# The same searches for a text with neither "://" nor "www." in it, where no bare URL can start:
+# no stop at every "h" and "w".
+_SPECIAL_MD_NO_URL = re.compile(rf"[{_SPECIAL}{{](?:(?<=[{_SPECIAL}])|(?<=\{{)[#./])")
+_SPECIAL_MDX_NO_URL = re.compile(rf"[{_SPECIAL}{{]")
+# A line holding none of these characters and neither "://" nor "www." has no inline markup:
+# a superset of what the searches above find.
+_MARKUP_CHARS = _SPECIAL_MDX_NO_URL
+# The searched patterns open with one literal or one character class, not a repeat or an
+# alternation: re then skips to their first character in C, several times faster ("``*" finds
+# what "`+" finds; "([*_~])\1*" what "\*+|_+|~+" finds).
+_BACKTICKS = re.compile(r"``*")
 _RUN = {"*": re.compile(r"\*+"), "_": re.compile(r"_+"), "~": re.compile(r"~+")}
-_DELIMITER_RUN = re.compile(r"\*+|_+|~+")
+_DELIMITER_RUN = re.compile(r"([*_~])\1*")
 _ASCII_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
-_BRACKETS = re.compile(r"\\.|`+|[\[\]]", re.DOTALL)
+# An escaped character, a backtick run or a bracket (what r"\\.|`+|[\[\]]" finds).
+_BRACKETS = re.compile(r"[\\`\[\]](?:(?<=\\).|(?<=`)`*|(?<=[\[\]]))", re.DOTALL)
 # Bounded pieces keep a failed attempt short (hostile input stays linear).
 _DESTINATION = re.compile(
     r"\(\s{0,64}(?:<[^<>\n]{0,4096}>|[^\s()<>]{0,4096}(?:\([^\s()]{0,4096}\)[^\s()]{0,4096}){0,16})"
@@ -91,16 +102,22 @@ class Inline:
         self.mdx = mdx
         self.source = prose.source
 
+    def plain(self, start: int, end: int) -> bool:
+        """Whether ``source[start:end]`` (one line of a leaf) holds no inline markup at all."""
+        source = self.source
+        return (
+            _MARKUP_CHARS.search(source, start, end) is None
+            and source.find("://", start, end) < 0
+            and source.find("www.", start, end) < 0
+        )
+
     def leaf(self, lines: list[tuple[int, int]]) -> None:
         """Emit the prose of one leaf block made of the source ``lines`` (content spans)."""
-        source = self.source
-        special = _SPECIAL_MDX if self.mdx else _SPECIAL_MD
         # Most paragraphs hold no markup at all: their lines are copied as they are, without
-        # joining them first. Searched in the source, a line's first character has the
-        # source's character before it, not the joined text's line break; only the bare-URL
-        # search looks back, and only from an "h" or "w", so such a line takes the full pass.
+        # joining them first.
+        plain = self.plain
         for s, e in lines:
-            if (s < e and source[s] in "hw") or special.search(source, s, e) is not None:
+            if not plain(s, e):
                 LeafText(self, self.text_of(lines), lines).run()
                 return
         if len(lines) == 1:
@@ -238,7 +255,10 @@ class LeafText:
         if "*" in text or "_" in text or "~" in text:
             self._pair_delimiters()
         brackets = self._pair_brackets() if "[" in text else {}
-        special = _SPECIAL_MDX if owner.mdx else _SPECIAL_MD
+        if "://" in text or "www." in text:
+            special = _SPECIAL_MDX if owner.mdx else _SPECIAL_MD
+        else:
+            special = _SPECIAL_MDX_NO_URL if owner.mdx else _SPECIAL_MD_NO_URL
         marks: HtmlMarks | None = None
         length = len(text)
         position = 0

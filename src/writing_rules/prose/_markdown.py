@@ -36,7 +36,9 @@ _HEADING_ID = re.compile(r"[ \t]*(?:\{#[^{}\n]{0,1024}\}|\{/\*[^\n]{0,1024}?\*/\
 _FENCE = re.compile(r"(`{3,}|~{3,})(.*)")
 _SETEXT = re.compile(r"(=+|-+)[ \t]*$")
 _DELIMITER_ROW = re.compile(r"\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$")
-_CELL_SPLIT = re.compile(r"\\.|`+|\|")
+# An escaped character, a backtick run or a pipe (what r"\\.|`+|\|" finds, with re's fast
+# skip to a first character).
+_CELL_SPLIT = re.compile(r"[\\`|](?:(?<=\\).|(?<=`)`*|(?<=\|))")
 _DEFINITION = re.compile(
     r"\[((?:[^\[\]\\]|\\.){1,999})\]:[ \t]*(?:<[^<>\n]*>|[^\s<>]+)?"
     r"(?:[ \t]+(?:\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|\((?:[^()\\\n]|\\.)*\)))?[ \t]*$"
@@ -67,13 +69,15 @@ class _Leaf:
 
     __slots__ = ("extra", "kind", "lines")
 
-    def __init__(self, kind: str, extra: Any = None) -> None:
+    def __init__(self, kind: str, extra: Any = None, lines: list[tuple[int, int]] | None = None) -> None:
         self.kind = kind  # para, heading, cell, code, fence, indented, html, math, markup
-        self.lines: list[tuple[int, int]] = []
+        self.lines: list[tuple[int, int]] = [] if lines is None else lines
         self.extra = extra
 
 
 _DONE = _Leaf("done")  # stands in the leaf list for a leaf already read
+# Every block boundary is the same (it has no lines and is never changed): one object serves.
+_BOUNDARY = _Leaf("boundary")
 
 
 def _lines(source: str, start: int) -> Iterator[tuple[int, int, int]]:
@@ -136,7 +140,7 @@ class _Reader:
 
     def boundary(self) -> None:
         self.close()
-        self.leaves.append(_Leaf("boundary"))
+        self.leaves.append(_BOUNDARY)
 
     def read(self) -> ProseView:
         source = self.source
@@ -144,10 +148,62 @@ class _Reader:
         code = Builder(source)
         code_spans: list[tuple[int, int]] = []
         start = read_front_matter(source, prose, self.front_matter_keys)
-        for line in _lines(source, start):
-            self._line(*line)
+        self._blocks(start)
         self.close()
         return self._emit(prose, code, code_spans)
+
+    def _blocks(self, start: int) -> None:
+        """Read the block structure of every line from ``start``.
+
+        Most lines of a page are blank or prose outside any container: those take a short path
+        here that does what ``_line`` does with them (a blank line ends a paragraph or table; a
+        line opening with a letter starts or continues a paragraph, since no block construct
+        opens with a letter). Every other line goes through ``_line``.
+        """
+        source = self.source
+        containers = self.containers
+        leaves = self.leaves
+        general = self._line
+        # In MDX a line opening with "import" or "export" outside a paragraph is an ESM block.
+        esm = "ie" if self.mdx else ""
+        # str.find walks to the next "\n" several times faster than any pattern finds a line
+        # break; a source with a "\r" in it needs the pattern.
+        find = None if "\r" in source else source.find
+        search = _LINE_BREAK.search
+        position = start
+        while True:
+            if find is not None:
+                line_end = after = find("\n", position)
+                if line_end < 0:
+                    break
+                after += 1
+            else:
+                m = search(source, position)
+                if m is None:
+                    break
+                line_end, after = m.span()
+            leaf = self.leaf
+            if containers or (leaf is not None and leaf.kind != "para" and leaf.kind != "table"):
+                general(position, line_end, 0)
+            elif position == line_end:  # a blank line
+                if leaf is not None:
+                    self.close()
+                    leaves.append(_BOUNDARY)
+            elif source[position].isalpha() and (leaf is None or leaf.kind == "para"):
+                end = line_end
+                if source[end - 1] in " \t\\":
+                    end = self._content_end(position, end)
+                if leaf is not None:
+                    leaf.lines.append((position, end))
+                elif source[position] not in esm:
+                    self.leaf = _Leaf("para", None, [(position, end)])
+                else:
+                    general(position, line_end, 0)
+            else:
+                general(position, line_end, 0)
+            position = after
+        if position < len(source) or position == start:
+            general(position, len(source), len(source))
 
     # -- blocks -------------------------------------------------------------------------------------
 
@@ -197,7 +253,7 @@ class _Reader:
                 return
             self.close()
             del containers[matched:]
-            self.leaves.append(_Leaf("boundary"))
+            self.leaves.append(_BOUNDARY)
         # New containers.
         while True:
             p, c = _skip_space(source, pos, col, line_end)
@@ -294,7 +350,7 @@ class _Reader:
                 rest = source[p:line_end].rstrip(" \t")
                 if rest == char * len(rest):
                     self.close()
-                    self.leaves.append(_Leaf("boundary"))
+                    self.leaves.append(_BOUNDARY)
                     return True
             pos, col = _advance(source, pos, col, col + indent, line_end)
             leaf.lines.append((pos, line_end))
@@ -349,7 +405,7 @@ class _Reader:
         if p >= line_end:  # blank
             if leaf is not None and leaf.kind in ("para", "table"):
                 self.close()
-                self.leaves.append(_Leaf("boundary"))
+                self.leaves.append(_BOUNDARY)
             return
         in_para = leaf is not None and leaf.kind == "para"
         if c - col >= 4:
@@ -384,13 +440,13 @@ class _Reader:
                 heading = _Leaf("heading")
                 heading.lines.append((start, end))
                 self.leaves.append(heading)
-                self.leaves.append(_Leaf("boundary"))
+                self.leaves.append(_BOUNDARY)
                 return
         if in_para and char in "=-" and _SETEXT.match(source, p, line_end):
             assert leaf is not None
             leaf.kind = "heading"
             self.close()
-            self.leaves.append(_Leaf("boundary"))
+            self.leaves.append(_BOUNDARY)
             return
         if char in "-*_" and self._thematic(p, line_end):
             self.boundary()
@@ -409,7 +465,7 @@ class _Reader:
                 math = _Leaf("math")
                 math.lines.append((p + 2, rest))
                 self.leaves.append(math)
-                self.leaves.append(_Leaf("boundary"))
+                self.leaves.append(_BOUNDARY)
                 return
             self.leaf = _Leaf("math")
             self.leaf.lines.append((p + 2, line_end))
@@ -422,7 +478,7 @@ class _Reader:
                     title = _Leaf("para")
                     title.lines.append((m.start(2), self._content_end(m.start(2), line_end)))
                     self.leaves.append(title)
-                    self.leaves.append(_Leaf("boundary"))
+                    self.leaves.append(_BOUNDARY)
                 return
         if self.mdx and not in_para and not self.containers and _ESM.match(source, p, line_end):
             self.boundary()
@@ -486,7 +542,7 @@ class _Reader:
                 cell = _Leaf("cell")
                 cell.lines.append((s, e))
                 self.leaves.append(cell)
-                self.leaves.append(_Leaf("boundary"))
+                self.leaves.append(_BOUNDARY)
         table.lines.append((start, end))
 
     # -- output -----------------------------------------------------------------------------------
@@ -504,6 +560,11 @@ class _Reader:
             if kind == "boundary":
                 prose.boundary()
                 continue
+            if kind == "para" and len(lines) == 1:
+                s, e = lines[0]
+                if s < e and inline.plain(s, e):
+                    prose.copy_block(s, e)  # what inline.leaf and prose.boundary do with it
+                    continue
             if kind in ("para", "heading", "cell"):
                 first = prose.size
                 inline.leaf(lines)

@@ -196,6 +196,29 @@ class Builder:
         self._parts.append(self.source[start:end])
         self._size += end - start
 
+    def copy_block(self, start: int, end: int) -> None:
+        """``copy(start, end)`` then ``boundary(end)``, for a non-empty piece of one line.
+
+        The common case of a whole paragraph or cell in one step: the piece holds no line break,
+        so the boundary is always a new ``\\n`` segment at ``end``.
+        """
+        copied = self._copied
+        size = self._size
+        if copied and copied[-1] and self._ends[-1] == start:
+            self._ends[-1] = end
+        else:
+            self._starts.append(size)
+            self._source_starts.append(start)
+            self._ends.append(end)
+            copied.append(True)
+        size += end - start
+        self._starts.append(size)
+        self._source_starts.append(end)
+        self._ends.append(end)
+        copied.append(False)
+        self._parts += (self.source[start:end], "\n")
+        self._size = size + 1
+
     def put(self, text: str, start: int, end: int) -> None:
         """Append ``text``, standing for ``source[start:end]``."""
         if not text:
