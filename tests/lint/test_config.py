@@ -209,6 +209,20 @@ def test_bad_pyproject_table_names_its_line(repo: Path, scan) -> None:
     assert "pyproject.toml:5: min-level" in outcome.err
 
 
+def test_a_broken_pyproject_stops_the_scan_only_when_it_may_hold_the_table(repo: Path, scan) -> None:
+    # Another tool's broken pyproject.toml is not read: it cannot hold [tool.writing-rules].
+    write(repo, "pyproject.toml", '[project]\nname = "x"\n\n[tool.black]\nline-length = \n')
+    write(repo, "page.md", PAGE)
+    assert scan("page.md").code == 1
+    write(repo, "pyproject.toml", '[project]\nname = "x"\n\n[tool.writing-rules]\nmin-level = \n')
+    outcome = scan("page.md")
+    assert outcome.code == 2
+    assert "pyproject.toml:5: not valid TOML" in outcome.err
+    # Asked for by name, a pyproject.toml is always read.
+    write(repo, "pyproject.toml", '[project]\nname = "x"\n\n[tool.black]\nline-length = \n')
+    assert "pyproject.toml:5: not valid TOML" in scan("--config", "pyproject.toml", "page.md").err
+
+
 def test_load_config_and_resolver_public_api(repo: Path) -> None:
     write(repo, ".writing-rules.toml", 'accept = ["Simple"]\n[[overrides]]\npaths = ["api/"]\nlanguage = "de"\n')
     config = load_config(".writing-rules.toml")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import errno
 import fnmatch
-import hashlib
 import os
 import stat
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -233,6 +232,8 @@ def scan_source(
     key = ""
     cached = None
     if cache is not None:
+        import hashlib  # 2 ms of start-up (OpenSSL) that a scan without --cache never needs
+
         content = hashlib.sha256(raw).hexdigest()
         # The effective settings include the markup the file is read as (its extension decides "auto").
         key = cache_key("scan-1", __version__, data.SOURCE_DIGEST, settings.key(), markup, content)

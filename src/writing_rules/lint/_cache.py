@@ -11,7 +11,6 @@ entry. A folder that cannot be written gives one warning; the scan goes on.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 from collections.abc import Mapping
@@ -27,6 +26,8 @@ _TAG = "Signature: 8a477f597d28d172789f06886806bc55\n# writing-rules cache; see 
 
 def cache_key(*parts: str) -> str:
     """One key from its parts (content hash, rule-data digest, settings, version ...)."""
+    import hashlib  # 2 ms of start-up (OpenSSL) that a scan without --cache never needs
+
     digest = hashlib.sha256()
     for part in parts:
         encoded = part.encode("utf-8", "surrogatepass")
@@ -40,6 +41,8 @@ def _serialise(value: Mapping[str, Any]) -> str:
 
 
 def _digest(serialised: str) -> str:
+    import hashlib  # see cache_key
+
     return hashlib.sha256(serialised.encode("utf-8", "surrogatepass")).hexdigest()
 
 

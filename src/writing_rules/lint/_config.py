@@ -19,7 +19,11 @@ from .._lazy_rules import rule_data as data
 from .._levels import LEVELS
 from ..tools import SignalPolicy
 from ._globs import glob_matches
-from ._toml import KeyLines, TomlError, parse_toml
+
+# The TOML helpers (and tomllib, ~3 ms of start-up) load only when a configuration file is read.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ._toml import KeyLines
 
 __all__ = [
     "CONFIG_FILE",
@@ -188,6 +192,13 @@ def _load(path: str, *, required: bool) -> LintConfig | None:
         raise ConfigError(shown, 1, f"cannot read the configuration: {error.strerror}") from None
     except UnicodeDecodeError as error:
         raise ConfigError(shown, 1, f"not UTF-8 text (invalid byte at offset {error.start})") from None
+    if not required:  # a pyproject.toml found on the way up
+        from ._pyproject import may_hold_table
+
+        if not may_hold_table(source):
+            return None  # most of them: no table, so nothing to parse (and tomllib never loads)
+    from ._toml import KeyLines, TomlError, parse_toml
+
     try:
         document = parse_toml(source)
     except TomlError as error:

@@ -1,0 +1,71 @@
+"""Whether a ``pyproject.toml`` can hold a ``[tool.writing-rules]`` table, without parsing it.
+
+Most projects have a ``pyproject.toml`` and few configure writing-rules in it;
+a scan that finds one would otherwise load ``tomllib`` and parse the file
+(about 3 ms, a third of a one-page scan's own time) only to learn that it does
+not count. This check reads the file's structure line by line: table headers,
+and keys outside any value. It answers "maybe" for anything it does not
+understand (multi-line strings, ``\\u`` escapes, an unusual line), so a table
+that exists is never missed; the file is then parsed as before.
+
+A file it rules out is not parsed at all: a ``pyproject.toml`` that is not valid
+TOML stops a scan only when it may hold the table (docs/linting.md says so).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["may_hold_table"]
+
+_TABLE = ("tool", "writing-rules")
+_KEY = r"""[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'"""
+_PATH = rf"(?:{_KEY})(?:[ \t]*\.[ \t]*(?:{_KEY}))*"
+_HEADER = re.compile(rf"[ \t]*\[\[?[ \t]*({_PATH})[ \t]*\]\]?[ \t]*(?:#.*)?")
+_KEY_LINE = re.compile(rf"[ \t]*({_PATH})[ \t]*=")
+_PARTS = re.compile(_KEY)
+# What a value's brackets are counted past: strings and comments (their brackets are text).
+_VALUE_TOKEN = re.compile(r"""(?:"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|#.*|[^"'#\[\]{}]+)|([\[{])|([\]}])|(["'])""")
+
+
+def may_hold_table(source: str) -> bool:
+    """False only when the TOML text ``source`` certainly has no ``tool.writing-rules`` key."""
+    if '"""' in source or "'''" in source or "\\u" in source or "\\U" in source:
+        return True  # multi-line strings can fake structure; an escape can spell the key
+    table: tuple[str, ...] = ()
+    depth = 0  # open brackets and braces of a value spanning lines
+    for line in source.splitlines():
+        rest = line
+        if depth == 0:
+            text = line.strip()
+            if not text or text.startswith("#"):
+                continue
+            header = _HEADER.fullmatch(line)
+            if header is not None:
+                table = _path(header.group(1))
+                if table[:2] == _TABLE:
+                    return True
+                continue
+            key = _KEY_LINE.match(line)
+            if key is None:
+                return True  # not a line this check understands
+            full = (*table, *_path(key.group(1)))
+            # tool.writing-rules.x = ..., or tool = {...} / [tool] writing-rules = ... that may hold it
+            if full[:2] == _TABLE or _TABLE[: len(full)] == full:
+                return True
+            rest = line[key.end() :]
+        for token in _VALUE_TOKEN.finditer(rest):
+            if token.group(1):
+                depth += 1
+            elif token.group(2):
+                depth -= 1
+            elif token.group(3):
+                return True  # an unclosed quote: not TOML this check can follow
+        if depth < 0:
+            return True
+    return False
+
+
+def _path(text: str) -> tuple[str, ...]:
+    """A dotted key's parts, unquoted (escapes kept: no escape but ``\\u`` can spell the table's name)."""
+    return tuple(part[1:-1] if part[0] in "\"'" else part for part in _PARTS.findall(text))
