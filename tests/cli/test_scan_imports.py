@@ -13,8 +13,10 @@ ROOT = Path(__file__).resolve().parents[2]
 # What other commands need and a scan never does: the document tools' asyncio, the
 # stores' sqlite3, the process pool for --jobs, the HTML report, the package metadata,
 # git for --diff, the baseline, "did you mean" suggestions for mistakes, and the TOML
-# parser for a pyproject.toml that cannot hold a [tool.writing-rules] table (as this repository's).
+# parser for a pyproject.toml that cannot hold a [tool.writing-rules] table (as this repository's),
+# shutil (and the compression modules it loads) for a terminal width only help text needs.
 NOT_FOR_SCAN = (
+    "shutil",
     "tomllib",
     "writing_rules.lint._toml",
     "asyncio",

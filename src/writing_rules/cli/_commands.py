@@ -18,6 +18,7 @@ from ..tools import create_writing_tool_dispatcher, writing_review_tools
 from ._formats import FORMATS, iter_json, render_github, render_html_report, render_sarif, render_text
 from ._linting import LintRun, LintUsageError, add_lint_arguments, prepare_lint
 from ._lsp import add_lsp_parser, run_lsp
+from ._parser import CommandParser
 from ._scan import (
     DEFAULT_GLOBS,
     MAX_FILE_SIZE,
@@ -78,13 +79,14 @@ def _byte_size(value: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="writing-rules",
         description="Review and edit documentation in English and German with writing rules. "
         "'scan' finds phrases worth a second look; the other commands show what an LLM agent gets.",
         epilog="Run 'writing-rules COMMAND --help' for a command's options.",
     )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    # prog given, as argparse would write it: deriving it formats text (and reads the terminal width).
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, prog="writing-rules")
 
     scan = commands.add_parser(
         "scan",
