@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -208,11 +210,42 @@ def test_long_sentence_spans_map_to_their_sentence_in_the_source(source: str, la
         assert source[source_start:source_end].endswith(sentence[-1]) or sentence[-1] == CODE_PLACEHOLDER
 
 
+# Words and sentence ends of every kind: periods that end a sentence whatever follows and
+# those that may not (abbreviations, "etc. and", ordinals, glued sentences), closing marks,
+# and white space other than plain spaces (what cutting a text at its sure ends relies on).
+_PROSE = st.lists(
+    st.sampled_from(
+        [
+            *' \n\t\xa0\u2003!?…"„“”)-',
+            " word",
+            " words.",
+            " Words.",
+            " approx.",
+            " PROX.",
+            " einschl.",
+            " Abs.",
+            " etc. and",
+            " e.g.",
+            " z. B.",
+            " am 3. Oktober",
+            " done.) ",
+            " done.”",
+            " done.Next",
+            " — ",
+            " -> ",
+            " https://x.y/z.",
+            CODE_PLACEHOLDER,
+        ]
+    ),
+    max_size=250,
+).map("".join)
+
+
 @settings(max_examples=400, deadline=None)
 @given(
-    text=st.one_of(_TEXTS, st.text(max_size=200)),
+    text=st.one_of(_TEXTS, _PROSE, st.text(max_size=200)),
     language=st.sampled_from(["en", "de", "fr"]),
-    max_words=st.one_of(st.none(), st.integers(0, 12)),
+    max_words=st.one_of(st.none(), st.integers(0, 40)),
     max_chars=st.one_of(st.none(), st.integers(0, 60)),
 )
 def test_asking_for_long_sentences_only_finds_exactly_the_long_ones(
@@ -222,6 +255,26 @@ def test_asking_for_long_sentences_only_finds_exactly_the_long_ones(
     limits = (max_words, max_chars)
     every = [sentence for sentence in iter_sentences(text, language) if sentence.longer_than(*limits)]
     assert list(iter_sentences(text, language, longer_than=limits)) == every
+    every = [sentence for sentence in iter_sentences(text, language) if sentence.longer_than(max_words, None)]
+    assert list(iter_sentences(text, language, longer_than=(max_words, None))) == every
+
+
+_URL = re.compile(r"[<(\[\"'“„«»]*(?:[A-Za-z][A-Za-z0-9+.-]*://|www\.|mailto:)")
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.one_of(_TEXTS, _PROSE, st.text(max_size=200)), language=st.sampled_from(["en", "de"]))
+def test_words_are_the_tokens_with_a_letter_digit_or_code_span_that_are_no_url(text: str, language: str) -> None:
+    # A reference for the counting done in C: token by token.
+    for sentence in sentences(text, language):
+        tokens = text[sentence.start : sentence.end].split()
+        assert sentence.words == sum(
+            1
+            for token in tokens
+            if not _URL.match(token) and any(char.isalnum() or char == CODE_PLACEHOLDER for char in token)
+        )
+        urls = sum(len(token) for token in tokens if _URL.match(token))
+        assert sentence.characters == sentence.end - sentence.start - urls
 
 
 def test_table_cells_are_marked_in_the_view() -> None:
@@ -241,8 +294,14 @@ def test_table_cells_are_marked_in_the_view() -> None:
         ".*" * 120_000,
         "a" + " " * 250_000 + ".",
         "https://" + "a.B" * 80_000,
+        " " * 250_000 + "a",
+        "word " * 50_000,
+        "Wort. " * 40_000,
+        "done.) " * 35_000,
     ],
 )
 def test_hostile_texts_are_split_and_keep_every_character(text: str) -> None:
     found = sentences(text, "de")
     assert "".join(text[s.start : s.end] for s in found).replace(" ", "") == text.replace(" ", "")
+    long = [sentence for sentence in found if sentence.words > 30]
+    assert list(iter_sentences(text, "de", longer_than=(30, None))) == long

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import chain
 
 from ._view import CODE_PLACEHOLDER
 
@@ -70,6 +71,27 @@ _OTHER_SPACE = re.compile(r"[^\S ]")
 _ORDINAL_LEADS = frozenset("am im vom zum zur bis ab seit der die das den dem des ein eine jeden jede".split())
 # A token is a word when it holds a letter, a digit or a code span.
 _WORD_CHARACTER = re.compile(f"[^\\W_]|{CODE_PLACEHOLDER}")
+# A whole token that is no word: neither white space nor a letter, a digit or a code span.
+_NOT_A_WORD = re.compile(f"(?<!\\S)(?:_|[^\\w\\s{CODE_PLACEHOLDER}])+(?!\\S)")
+_NOT_A_WORD_AFTER_SPACE = re.compile(f" (?:_|[^\\w\\s{CODE_PLACEHOLDER}])+(?![^ ])")
+_OTHER_SPACE_BUT_NEWLINE = re.compile(r"[^\S \n]")
+
+
+def _sure_end(abbreviations: frozenset[str]) -> re.Pattern[str]:
+    """A period that ends its sentence whatever follows: ``_ends_sentence`` says yes to each.
+
+    It closes its token (any closing marks, then white space) after four lower-case
+    letters that are not the end of an abbreviation: so its word has more than three
+    letters and is no abbreviation, no initial, no "e.g." and no ordinal. (It opens
+    with the period, so re skips to the periods in C.)
+    """
+    tails = sorted({word[-5:-1] for word in abbreviations if re.fullmatch("[a-zäöüß]{4}", word[-5:-1])})
+    not_an_abbreviation = f"(?<!(?:{'|'.join(tails)})\\.)" if tails else ""
+    return re.compile(f"\\.(?<=[a-zäöüß]{{4}}\\.){not_an_abbreviation}(?=[{re.escape(_CLOSERS)}]*\\s)")
+
+
+_SURE_ENDS = {language: _sure_end(abbreviations) for language, abbreviations in _ABBREVIATIONS.items()}
+_SURE_END = _sure_end(frozenset())
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,33 +122,80 @@ def sentences(text: str, language: str) -> tuple[Sentence, ...]:
 def iter_sentences(
     text: str, language: str, *, longer_than: tuple[int | None, int | None] | None = None
 ) -> Iterator[Sentence]:
-    """``sentences``, one block at a time: a long page has thousands, and a check keeps few.
+    """``sentences``, one stretch of text at a time: a long page has thousands, and a check keeps few.
 
     ``longer_than``: (words, characters); when given, only the sentences longer than
     either limit (``Sentence.longer_than``) are yielded, and the others are never
-    measured word by word: a block separated by plain spaces is split at its sentence
-    marks alone, and a sentence with no more spaces than the word limit allows and
-    no more characters than the character limit cannot be longer than either.
+    measured: only the stretches of text that may hold one are split at all
+    (``_may_hold_long``), and those separated by plain spaces at their sentence marks alone.
     """
     abbreviations = _ABBREVIATIONS.get(language, frozenset())
     found: list[Sentence] = []
-    block = 0
-    length = len(text)
-    while block <= length:
-        cut = text.find("\n", block)
-        block_end = length if cut < 0 else cut
-        if block_end > block:
-            if longer_than is None or not _block_by_marks(
-                text, block, block_end, language, abbreviations, longer_than, found
-            ):
-                _block(text, block, block_end, language, abbreviations, found)
-                if longer_than is not None:
-                    found[:] = [sentence for sentence in found if sentence.longer_than(*longer_than)]
-            yield from found
-            found.clear()
-        if cut < 0:
-            break
-        block = cut + 1
+    stretches = _blocks(text) if longer_than is None else _may_hold_long(text, language, *longer_than)
+    for start, end in stretches:
+        if longer_than is None or not _long_by_marks(text, start, end, language, abbreviations, longer_than, found):
+            _block(text, start, end, language, abbreviations, found)
+            if longer_than is not None:
+                found[:] = [sentence for sentence in found if sentence.longer_than(*longer_than)]
+        yield from found
+        found.clear()
+
+
+def _blocks(text: str) -> Iterator[tuple[int, int]]:
+    """The non-empty blocks (lines) of ``text``: no sentence runs across one."""
+    start = 0
+    for line in text.split("\n"):
+        if line:
+            yield start, start + len(line)
+        start += len(line) + 1
+
+
+def _may_hold_long(text: str, language: str, max_words: int | None, max_chars: int | None) -> Iterator[tuple[int, int]]:
+    """Stretches of ``text`` that hold every sentence longer than the limits, each a run of whole sentences.
+
+    Most periods end their sentence beyond doubt (``_SURE_ENDS``): cut there, a page
+    falls into short stretches, and only one with at least ``max_words`` white-space
+    characters may hold a sentence of more than ``max_words`` words (words <= tokens
+    <= white space + 1). Two C-level passes find those few, so no Python code runs per
+    sentence. A character limit is checked block by block.
+    """
+    if max_words is None or max_chars is not None:
+        for start, end in _blocks(text):
+            if not _short(text, start, end, max_words, max_chars):
+                yield start, end
+        return
+    # The same length as ``text``, cut into stretches by "\n" at each block end and sure end.
+    cut = _SURE_ENDS.get(language, _SURE_END).sub("\n", text)
+    if not cut.replace("\n", " ").isprintable():  # (a C-level test; the regex costs twice as much)
+        cut = _OTHER_SPACE_BUT_NEWLINE.sub(" ", cut)  # so that counting " " counts all white space
+    length = len(cut)
+    # Fewer than 2 * max_words + 1 characters cannot hold max_words spaces and a word more.
+    head = cut.find("\n")
+    newline_and_end = chain(
+        [(-1, length if head < 0 else head)], map(_span, _at_least(2 * max_words + 1).finditer(cut))
+    )
+    for newline, end in newline_and_end:
+        start = newline + 1
+        if end - start <= 2 * max_words or cut.count(" ", start, end) < max_words:
+            continue
+        # A stretch after a sure end opens with the closing marks of that sentence's last
+        # token, and one before a sure end closes before the period: take whole tokens.
+        if start > 0 and text[start - 1] == ".":
+            while start < end and text[start] in _CLOSERS:
+                start += 1
+        if end < length and text[end] == ".":
+            end += 1
+            while end < length and text[end] in _CLOSERS:
+                end += 1
+        yield start, end
+
+
+_span = re.Match.span
+
+
+def _at_least(characters: int) -> re.Pattern[str]:
+    # (re caches the compiled pattern: one per word limit)
+    return re.compile(f"\\n[^\\n]{{{characters},}}")
 
 
 def long_sentences(
@@ -164,11 +233,11 @@ def _block(
         if following is None or _ends_sentence(
             text, token_start, token_end, following[0], previous, language, abbreviations
         ):
-            found.append(_sentence(text, tokens[first : k + 1]))
+            found.append(_sentence(text, tokens[first][0], token_end))
             first = k + 1
 
 
-def _block_by_marks(
+def _long_by_marks(
     text: str,
     start: int,
     end: int,
@@ -179,14 +248,16 @@ def _block_by_marks(
 ) -> bool:
     """``_block`` for the long sentences only, visiting just the tokens that end with a mark.
 
-    Returns False, and finds nothing, for a block this shortcut cannot read exactly
-    (white space other than plain spaces, or two sentences glued together); the
-    caller then reads it token by token.
+    ``start``/``end``: a block, or a run of its whole sentences. Returns False, and
+    finds nothing, for a stretch this shortcut cannot read exactly (white space other
+    than plain spaces, or two sentences glued together); the caller then reads it
+    token by token.
     """
     max_words, max_chars = limits
-    if _short(text, start, end, max_words, max_chars):
-        return True  # no sentence of the block can be longer than the whole block
-    if _OTHER_SPACE.search(text, start, end) is not None or _GLUED.search(text, start, end) is not None:
+    # (Most text is printable, a C-level test that no other white space needs searching for.)
+    if not text[start:end].isprintable() and _OTHER_SPACE.search(text, start, end) is not None:
+        return False
+    if _GLUED.search(text, start, end) is not None:
         return False
     while start < end and text[start] == " ":
         start += 1
@@ -196,7 +267,7 @@ def _block_by_marks(
     for mark in _MARK_AT_TOKEN_END.finditer(text, start, end):
         token_end = mark.end()
         if token_end >= end:
-            break  # the block's last token ends its sentence anyway
+            break  # the last token ends its sentence anyway
         token_start = max(text.rfind(" ", first, mark.start()) + 1, first)
         next_start = token_end
         while text[next_start] == " ":
@@ -218,9 +289,12 @@ def _block_by_marks(
 def _keep_if_long(
     text: str, start: int, end: int, max_words: int | None, max_chars: int | None, found: list[Sentence]
 ) -> None:
-    if _short(text, start, end, max_words, max_chars):
+    # Plain spaces only (``_long_by_marks`` made sure): words <= tokens = spaces + 1.
+    if (max_chars is None or end - start <= max_chars) and (
+        max_words is None or text.count(" ", start, end) < max_words
+    ):
         return  # most sentences end here
-    sentence = _sentence(text, [match.span() for match in _TOKEN.finditer(text, start, end)])
+    sentence = _sentence(text, start, end)
     if sentence.longer_than(max_words, max_chars):
         found.append(sentence)
 
@@ -308,17 +382,26 @@ def _starts_lower(text: str, position: int) -> bool:
     return False
 
 
-def _sentence(text: str, tokens: list[tuple[int, int]]) -> Sentence:
+def _sentence(text: str, start: int, end: int) -> Sentence:
+    """The sentence ``text[start:end]``, whole tokens from its first to its last, measured."""
+    piece = text[start:end]
+    # A URL holds "://", "www." or "mailto:": without one, no token of the sentence is a URL,
+    # and every token is a word but those without a letter, digit or code span ("-", "->"),
+    # counted in C (a glued sentence's cut is its end, so its tokens are its space-separated ones).
+    if "//" not in piece and "www." not in piece and "mailto:" not in piece:
+        if piece.isprintable():  # its white space is plain spaces: find the tokens after one
+            not_words = len(_NOT_A_WORD_AFTER_SPACE.findall(" " + piece))  # (re skips to the spaces)
+        else:
+            not_words = len(_NOT_A_WORD.findall(piece))
+        return Sentence(start, end, len(piece.split()) - not_words, end - start)
     words = 0
     url_characters = 0
-    start, end = tokens[0][0], tokens[-1][1]
-    # A URL holds "://", "www." or "mailto:": without one, no token of the sentence is a URL.
-    urls = "//" in text[start:end] or "www." in text[start:end] or "mailto:" in text[start:end]
-    for token_start, token_end in tokens:
-        if urls and _URL.match(text, token_start):
+    for match in _TOKEN.finditer(text, start, end):
+        token_start, token_end = match.span()
+        if _URL.match(text, token_start):
             url_characters += token_end - token_start
-        elif text[token_start].isalnum() or _is_word(text, token_start, token_end):
-            words += 1  # (a token that opens with a letter or digit is a word without the search)
+        elif _is_word(text, token_start, token_end):
+            words += 1
     return Sentence(start, end, words, end - start - url_characters)
 
 
