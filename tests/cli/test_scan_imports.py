@@ -12,12 +12,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # What other commands need and a scan never does: the document tools' asyncio, the
 # stores' sqlite3, the process pool for --jobs, the HTML report, the package metadata,
-# git for --diff, the baseline, "did you mean" suggestions for mistakes, and the TOML
-# parser for a pyproject.toml that cannot hold a [tool.writing-rules] table (as this repository's),
+# git for --diff, the baseline, "did you mean" suggestions for mistakes, the checks of a
+# configuration file and the TOML parser (this repository's pyproject.toml cannot hold a
+# [tool.writing-rules] table, so it is not read),
 # shutil (and the compression modules it loads) for a terminal width only help text needs.
 NOT_FOR_SCAN = (
     "shutil",
     "tomllib",
+    "writing_rules.lint._config_file",
     "writing_rules.lint._toml",
     "asyncio",
     "subprocess",

@@ -73,7 +73,7 @@ _HOMES = {
     "ConfigError": "._config",
     "ConfigResolver": "._config",
     "FileSettings": "._config",
-    "LintConfig": "._config",
+    "LintConfig": "._config_file",
     "filter_signals": "._config",
     "find_config": "._config",
     "load_config": "._config",
@@ -112,12 +112,12 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         ConfigError,
         ConfigResolver,
         FileSettings,
-        LintConfig,
         filter_signals,
         find_config,
         load_config,
         repository_root,
     )
+    from ._config_file import LintConfig
     from ._diff import ChangedLines, DiffError, changed_lines
     from ._directives import (
         DIRECTIVE_KINDS,
