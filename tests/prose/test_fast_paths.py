@@ -30,8 +30,8 @@ class _GeneralReader(_markdown._Reader):
 
 def _general(source: str, mdx: bool, keys: Sequence[str] | None) -> ProseView:
     with pytest.MonkeyPatch.context() as patch:
-        # No leaf counts as plain: each one takes the full inline pass.
-        patch.setattr(_inline.Inline, "plain", lambda self, start, end: False)
+        # No line counts as plain or as code spans only: each leaf takes the full inline pass.
+        patch.setattr(_inline.Inline, "shape", lambda self, start, end: _inline.OTHER)
         return _GeneralReader(source, mdx, keys).read()
 
 
@@ -96,6 +96,10 @@ _LINES = st.lists(
             "$$",
             "[ref]: /x",
             "a `code` span",
+            "``a ` b`` and ` c ` and `` ` ``",
+            "`unclosed and `closed` ``",
+            "`a` `b` `c`",
+            "`  `",
             "a *b* _c_ ~~d~~",
             "\t tab",
         ]

@@ -36,9 +36,11 @@ _SPECIAL_MDX = re.compile(rf"[{_SPECIAL}{{hw](?:(?<=[{_SPECIAL}{{])|{_URL_START}
 # no stop at every "h" and "w".
 _SPECIAL_MD_NO_URL = re.compile(rf"[{_SPECIAL}{{](?:(?<=[{_SPECIAL}])|(?<=\{{)[#./])")
 _SPECIAL_MDX_NO_URL = re.compile(rf"[{_SPECIAL}{{]")
-# A line holding none of these characters and neither "://" nor "www." has no inline markup:
-# a superset of what the searches above find.
-_MARKUP_CHARS = _SPECIAL_MDX_NO_URL
+# A line holding none of these characters and neither "://" nor "www." holds no inline markup
+# but code spans (the characters the searches above stop at, less the backtick).
+_MARKUP_BUT_CODE = re.compile(r"[\\*_~\[\]<!&${]")
+# What a line of a leaf holds (Inline.shape).
+PLAIN, CODE, OTHER = 0, 1, 2
 # The searched patterns open with one literal or one character class, not a repeat or an
 # alternation: re then skips to their first character in C, several times faster ("``*" finds
 # what "`+" finds; "([*_~])\1*" what "\*+|_+|~+" finds).
@@ -61,6 +63,46 @@ _URL = re.compile(r"(?:https?://|www\.)[^\s<>]{0,4096}")
 _URL_TRAILING = re.compile(r"[?!.,:;*_~'\"]+$")
 _ATTRIBUTES = re.compile(r"\{[#.][^{}\n]{0,1024}\}|\{/\*[^\n]{0,1024}?\*/\}")
 _SPACE = re.compile(r"\s+")
+
+
+def _pair_code(text: str, runs: list[tuple[int, int]], first: int) -> list[tuple[int, int, int, int]]:
+    """The code spans among backtick ``runs`` of ``text[first:]``, in order: (opening run's
+    start, its end, closing run's start, its end).
+
+    An opening run pairs with the next run of the same length; a backslash before it makes
+    its first backtick literal, so the run stays text.
+    """
+    if len(runs) < 2:
+        return []
+    if len(runs) == 2:  # the common case, one code span: what the loop below does with two runs
+        (open_at, open_end), (close_at, close_end) = runs
+        if open_end - open_at == close_end - close_at and not (open_at > first and text[open_at - 1] == "\\"):
+            return [(open_at, open_end, close_at, close_end)]
+        return []
+    pairs = []
+    next_same = [-1] * len(runs)
+    last: dict[int, int] = {}
+    for k in range(len(runs) - 1, -1, -1):
+        size = runs[k][1] - runs[k][0]
+        next_same[k] = last.get(size, -1)
+        last[size] = k
+    k = 0
+    while k < len(runs):
+        j = next_same[k]
+        if j < 0 or (runs[k][0] > first and text[runs[k][0] - 1] == "\\"):
+            k += 1
+            continue
+        pairs.append((*runs[k], *runs[j]))
+        k = j + 1
+    return pairs
+
+
+def _code_content(text: str, start: int, end: int) -> tuple[int, int]:
+    """The content of a code span ``text[start:end]``: one space or line break is stripped from
+    each end when both ends have one and the content is not all spaces (CommonMark)."""
+    if end - start >= 2 and text[start] in " \n" and text[end - 1] in " \n" and text[start:end].strip(" \n"):
+        return start + 1, end - 1
+    return start, end
 
 
 def normalize_label(label: str) -> str:
@@ -102,28 +144,65 @@ class Inline:
         self.mdx = mdx
         self.source = prose.source
 
-    def plain(self, start: int, end: int) -> bool:
-        """Whether ``source[start:end]`` (one line of a leaf) holds no inline markup at all."""
+    def shape(self, start: int, end: int) -> int:
+        """What inline content ``source[start:end]`` (one line of a leaf) holds: ``PLAIN`` (no
+        markup at all), ``CODE`` (code spans and nothing else) or ``OTHER``."""
         source = self.source
-        return (
-            _MARKUP_CHARS.search(source, start, end) is None
-            and source.find("://", start, end) < 0
-            and source.find("www.", start, end) < 0
-        )
+        if (
+            _MARKUP_BUT_CODE.search(source, start, end) is not None
+            or source.find("://", start, end) >= 0
+            or source.find("www.", start, end) >= 0
+        ):
+            return OTHER
+        return CODE if source.find("`", start, end) >= 0 else PLAIN
 
     def leaf(self, lines: list[tuple[int, int]]) -> None:
         """Emit the prose of one leaf block made of the source ``lines`` (content spans)."""
+        if len(lines) == 1:
+            start, end = lines[0]
+            self.line(start, end, self.shape(start, end))
+            return
         # Most paragraphs hold no markup at all: their lines are copied as they are, without
         # joining them first.
-        plain = self.plain
+        shape = self.shape
         for s, e in lines:
-            if not plain(s, e):
+            if shape(s, e) != PLAIN:
                 LeafText(self, self.text_of(lines), lines).run()
                 return
-        if len(lines) == 1:
-            self.prose.copy(*lines[0])
+        LeafText(self, "", lines).copy(0, sum(e - s + 1 for s, e in lines) - 1)
+
+    def line(self, start: int, end: int, shape: int) -> None:
+        """Emit a leaf of one line, ``source[start:end]``, whose ``shape`` is known."""
+        if shape == PLAIN:
+            self.prose.copy(start, end)
+        elif shape == CODE:
+            self._code_line(start, end)
         else:
-            LeafText(self, "", lines).copy(0, sum(e - s + 1 for s, e in lines) - 1)
+            LeafText(self, self.source[start:end], [(start, end)]).run()
+
+    def _code_line(self, start: int, end: int) -> None:
+        """A line whose only markup is code spans: what ``LeafText.run`` does with it, straight
+        from the source (no joined text, no search for other markup)."""
+        source = self.source
+        copy = self.prose.copy
+        runs = [m.span() for m in _BACKTICKS.finditer(source, start, end)]
+        position = start
+        # The spans in order; an unpaired run stays text, copied with the text around it.
+        for at, open_end, close_at, close_end in _pair_code(source, runs, start):
+            copy(position, at)
+            inner_start, inner_end = _code_content(source, open_end, close_at)
+            self.code_span(at, inner_start, inner_end, close_end)
+            position = close_end
+        copy(position, end)
+
+    def code_span(self, at: int, inner_start: int, inner_end: int, end: int) -> None:
+        """Emit the code span ``source[at:end]`` whose code is ``source[inner_start:inner_end]``
+        (source offsets, the code on one line)."""
+        code = self.code
+        code.copy(inner_start, inner_end)
+        code.boundary(end)
+        self.prose.put(CODE_PLACEHOLDER, at, end)
+        self.code_spans.append((at, end))
 
     def text_of(self, lines: list[tuple[int, int]]) -> str:
         source = self.source
@@ -135,17 +214,20 @@ class Inline:
 class LeafText:
     """One leaf's lines joined with ``\\n``, with the map of its offsets back to the source."""
 
-    __slots__ = ("code_pairs", "jumps", "leaf_starts", "lines", "owner", "paired", "text")
+    __slots__ = ("base", "code_pairs", "jumps", "leaf_starts", "lines", "owner", "paired", "text")
 
     def __init__(self, owner: Inline, text: str, lines: list[tuple[int, int]]) -> None:
         self.owner = owner
         self.text = text
         self.lines = lines
-        starts = []
+        # Most leaves are one line: an offset of L is then the line's start plus the offset, and
+        # the mapping takes no search (``base`` is -1 for a leaf of several lines).
+        self.base = lines[0][0] if len(lines) == 1 else -1
+        starts = [0]
         size = 0
-        for s, e in lines:
-            starts.append(size)
+        for s, e in lines[:-1]:
             size += e - s + 1
+            starts.append(size)
         self.leaf_starts = starts
         self.code_pairs: dict[int, tuple[int, int]] = {}
         self.jumps: dict[int, int] = {}
@@ -154,11 +236,15 @@ class LeafText:
     # -- mapping ----------------------------------------------------------------------------------
 
     def _source_start(self, offset: int) -> int:
+        if self.base >= 0:
+            return min(self.base + offset, self.lines[0][1])
         k = bisect_right(self.leaf_starts, offset) - 1
         s, e = self.lines[k]
         return min(s + offset - self.leaf_starts[k], e)
 
     def _source_end(self, offset: int) -> int:
+        if self.base >= 0:
+            return min(self.base + max(offset, 0), self.lines[0][1])
         if offset <= 0:
             return self.lines[0][0]
         k = bisect_right(self.leaf_starts, offset - 1) - 1
@@ -170,11 +256,10 @@ class LeafText:
         if b <= a:
             return
         out = builder or self.owner.prose
-        lines = self.lines
-        if len(lines) == 1:
-            s = lines[0][0]
-            out.copy(s + a, s + b)
+        if self.base >= 0:
+            out.copy(self.base + a, self.base + b)
             return
+        lines = self.lines
         starts = self.leaf_starts
         k = bisect_right(starts, a) - 1
         while a < b:
@@ -201,27 +286,8 @@ class LeafText:
     # -- pairing ----------------------------------------------------------------------------------
 
     def _pair_backticks(self) -> None:
-        runs = [(m.start(), m.end()) for m in _BACKTICKS.finditer(self.text)]
-        if len(runs) < 2:
-            return
-        next_same = [-1] * len(runs)
-        last: dict[int, int] = {}
-        for k in range(len(runs) - 1, -1, -1):
-            size = runs[k][1] - runs[k][0]
-            next_same[k] = last.get(size, -1)
-            last[size] = k
-        k = 0
-        while k < len(runs):
-            j = next_same[k]
-            if j < 0:
-                k += 1
-                continue
-            # A backslash before the opening run makes its first backtick literal: leave the run as text.
-            if runs[k][0] > 0 and self.text[runs[k][0] - 1] == "\\":
-                k += 1
-                continue
-            self.code_pairs[runs[k][0]] = (runs[j][0], runs[j][1])
-            k = j + 1
+        runs = [m.span() for m in _BACKTICKS.finditer(self.text)]
+        self.code_pairs = {at: (close_at, close_end) for at, _, close_at, close_end in _pair_code(self.text, runs, 0)}
 
     def _pair_brackets(self) -> dict[int, int]:
         pairs: dict[int, int] = {}
@@ -262,13 +328,22 @@ class LeafText:
         marks: HtmlMarks | None = None
         length = len(text)
         position = 0
+        # The text between markup, copied straight to the prose when the leaf is one line.
+        base = self.base
+        copy = owner.prose.copy if base >= 0 else None
         while position < length:
             m = special.search(text, position)
             if m is None:
-                self.copy(position, length)
+                if copy is not None:
+                    copy(base + position, base + length)
+                else:
+                    self.copy(position, length)
                 return
             at = m.start()
-            self.copy(position, at)
+            if copy is not None:
+                copy(base + position, base + at)
+            else:
+                self.copy(position, at)
             char = text[at]
             position = at + 1
             if char == "\\":
@@ -331,11 +406,11 @@ class LeafText:
 
     def _code(self, at: int, content_start: int, content_end: int, end: int) -> None:
         owner = self.owner
-        inner_start, inner_end = content_start, content_end
-        inner = self.text[inner_start:inner_end]
-        if len(inner) >= 2 and inner[0] in " \n" and inner[-1] in " \n" and inner.strip(" \n"):
-            inner_start += 1
-            inner_end -= 1
+        inner_start, inner_end = _code_content(self.text, content_start, content_end)
+        base = self.base
+        if base >= 0:  # one line: offsets map by adding its start
+            owner.code_span(base + at, base + inner_start, base + inner_end, base + end)
+            return
         self.copy(inner_start, inner_end, owner.code)
         owner.code.boundary(self._source_end(end))
         self.put(CODE_PLACEHOLDER, at, end)

@@ -19,7 +19,7 @@ from typing import Any
 
 from ._front_matter import read_front_matter
 from ._html import BLOCK_ELEMENTS, TAG, closed_names, is_markup_tag, read_html_into
-from ._inline import Inline, normalize_label
+from ._inline import PLAIN, Inline, normalize_label
 from ._view import Builder, ProseView
 
 __all__ = ["read_markdown"]
@@ -62,6 +62,7 @@ _HTML_CLOSE = {
     5: re.compile(r"\]\]>"),
 }
 _TAB = 4
+_RAW = frozenset(("fence", "html", "math", "esm"))  # leaves whose lines are taken as they are
 
 
 class _Leaf:
@@ -183,8 +184,13 @@ class _Reader:
                     break
                 line_end, after = m.span()
             leaf = self.leaf
-            if containers or (leaf is not None and leaf.kind != "para" and leaf.kind != "table"):
+            if containers:
                 general(position, line_end, 0)
+            elif leaf is not None and leaf.kind != "para" and leaf.kind != "table":
+                if leaf.kind in _RAW:  # what _line does with a line of a fence, HTML, math or ESM block
+                    self._continue_raw(leaf, position, 0, line_end)
+                else:
+                    general(position, line_end, 0)
             elif position == line_end:  # a blank line
                 if leaf is not None:
                     self.close()
@@ -560,11 +566,16 @@ class _Reader:
             if kind == "boundary":
                 prose.boundary()
                 continue
-            if kind == "para" and len(lines) == 1:
+            if kind == "para" and len(lines) == 1 and lines[0][0] < lines[0][1]:
+                # Most paragraphs: one line, read without inline.leaf's general steps.
                 s, e = lines[0]
-                if s < e and inline.plain(s, e):
+                shape = inline.shape(s, e)
+                if shape == PLAIN:
                     prose.copy_block(s, e)  # what inline.leaf and prose.boundary do with it
-                    continue
+                else:
+                    inline.line(s, e, shape)
+                    prose.boundary(e)
+                continue
             if kind in ("para", "heading", "cell"):
                 first = prose.size
                 inline.leaf(lines)
@@ -574,9 +585,7 @@ class _Reader:
                     cells.append((first, prose.size))
                 prose.boundary(lines[-1][1])
             elif kind in ("fence", "indented", "math"):
-                for s, e in lines:
-                    code.copy(s, e)
-                    code.put("\n", e, e)
+                code.copy_lines(lines)
                 code_spans.append((lines[0][0], lines[-1][1]))
             elif kind == "html":
                 if (

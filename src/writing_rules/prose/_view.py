@@ -164,7 +164,7 @@ def _check(start: int, end: int, length: int) -> None:
 class Builder:
     """Collects the segments of one built text (prose or code)."""
 
-    __slots__ = ("_copied", "_ends", "_parts", "_size", "_source_starts", "_starts", "source")
+    __slots__ = ("_copied", "_ends", "_open", "_parts", "_size", "_source_starts", "_starts", "source")
 
     def __init__(self, source: str) -> None:
         self.source = source
@@ -176,6 +176,9 @@ class Builder:
         self._ends = array("q")
         self._copied = bytearray()
         self._size = 0
+        # Where the last segment ends in the source when it is a copied slice, else -1: a copy
+        # starting there extends it.
+        self._open = -1
 
     @property
     def size(self) -> int:
@@ -185,7 +188,7 @@ class Builder:
         """Append ``source[start:end]`` one for one."""
         if end <= start:
             return
-        if self._copied and self._copied[-1] and self._ends[-1] == start:
+        if self._open == start:
             # Extends the previous copied slice.
             self._ends[-1] = end
         else:
@@ -193,6 +196,7 @@ class Builder:
             self._source_starts.append(start)
             self._ends.append(end)
             self._copied.append(True)
+        self._open = end
         self._parts.append(self.source[start:end])
         self._size += end - start
 
@@ -202,22 +206,49 @@ class Builder:
         The common case of a whole paragraph or cell in one step: the piece holds no line break,
         so the boundary is always a new ``\\n`` segment at ``end``.
         """
-        copied = self._copied
         size = self._size
-        if copied and copied[-1] and self._ends[-1] == start:
+        if self._open == start:
             self._ends[-1] = end
         else:
             self._starts.append(size)
             self._source_starts.append(start)
             self._ends.append(end)
-            copied.append(True)
+            self._copied.append(True)
         size += end - start
         self._starts.append(size)
         self._source_starts.append(end)
         self._ends.append(end)
-        copied.append(False)
+        self._copied.append(False)
+        self._open = -1
         self._parts += (self.source[start:end], "\n")
         self._size = size + 1
+
+    def copy_lines(self, lines: list[tuple[int, int]]) -> None:
+        """``copy(start, end)`` then ``put("\\n", end, end)`` for each line: a code block."""
+        if not lines:
+            return
+        first_start, first_end = lines[0]
+        self.copy(first_start, first_end)
+        self.put("\n", first_end, first_end)
+        # After a "\n" put, no copy extends the previous segment: each line is a new one.
+        starts, source_starts, ends, copied = self._starts, self._source_starts, self._ends, self._copied
+        parts, source, size = self._parts, self.source, self._size
+        for start, end in lines[1:]:
+            if end > start:
+                starts.append(size)
+                source_starts.append(start)
+                ends.append(end)
+                copied.append(True)
+                parts.append(source[start:end])
+                size += end - start
+            starts.append(size)
+            source_starts.append(end)
+            ends.append(end)
+            copied.append(False)
+            parts.append("\n")
+            size += 1
+        self._size = size
+        self._open = -1
 
     def put(self, text: str, start: int, end: int) -> None:
         """Append ``text``, standing for ``source[start:end]``."""
@@ -227,6 +258,7 @@ class Builder:
         self._source_starts.append(start)
         self._ends.append(end)
         self._copied.append(False)
+        self._open = -1
         self._parts.append(text)
         self._size += len(text)
 
@@ -244,13 +276,14 @@ class Builder:
                 # One for one: keeps a hard-wrapped paragraph a single copied slice.
                 self._parts.append(" ")
                 self._size += 1
-                if self._copied and self._copied[-1] and self._ends[-1] == cut:
+                if self._open == cut:
                     self._ends[-1] = after
                 else:
                     self._starts.append(self._size - 1)
                     self._source_starts.append(cut)
                     self._ends.append(after)
                     self._copied.append(True)
+                self._open = after
             else:
                 self.put(" ", cut, after)
             start = after
