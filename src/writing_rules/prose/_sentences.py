@@ -23,7 +23,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import chain
+from itertools import compress, repeat
+from operator import methodcaller, not_, or_
 
 from ._view import CODE_PLACEHOLDER
 
@@ -72,9 +73,9 @@ _ORDINAL_LEADS = frozenset("am im vom zum zur bis ab seit der die das den dem de
 # A token is a word when it holds a letter, a digit or a code span.
 _WORD_CHARACTER = re.compile(f"[^\\W_]|{CODE_PLACEHOLDER}")
 # A whole token that is no word: neither white space nor a letter, a digit or a code span.
-_NOT_A_WORD = re.compile(f"(?<!\\S)(?:_|[^\\w\\s{CODE_PLACEHOLDER}])+(?!\\S)")
-_NOT_A_WORD_AFTER_SPACE = re.compile(f" (?:_|[^\\w\\s{CODE_PLACEHOLDER}])+(?![^ ])")
-_OTHER_SPACE_BUT_NEWLINE = re.compile(r"[^\S \n]")
+_NOT_WORD_CHARACTER = f"(?:_|[^\\w\\s{CODE_PLACEHOLDER}])"
+_NOT_A_WORD = re.compile(f"(?<!\\S){_NOT_WORD_CHARACTER}+(?!\\S)")
+_NOT_A_WORD_AFTER_SPACE = re.compile(f" {_NOT_WORD_CHARACTER}{_NOT_WORD_CHARACTER}*(?![^ ])")  # (re skips to spaces)
 
 
 def _sure_end(abbreviations: frozenset[str]) -> re.Pattern[str]:
@@ -166,18 +167,23 @@ def _may_hold_long(text: str, language: str, max_words: int | None, max_chars: i
         return
     # The same length as ``text``, cut into stretches by "\n" at each block end and sure end.
     cut = _SURE_ENDS.get(language, _SURE_END).sub("\n", text)
-    if not cut.replace("\n", " ").isprintable():  # (a C-level test; the regex costs twice as much)
-        cut = _OTHER_SPACE_BUT_NEWLINE.sub(" ", cut)  # so that counting " " counts all white space
     length = len(cut)
-    # Fewer than 2 * max_words + 1 characters cannot hold max_words spaces and a word more.
+    # A stretch of fewer than 2 * max_words + 1 characters cannot hold max_words spaces and
+    # a word more. Of the others, only those with max_words spaces, or with other white
+    # space or invisible characters (rare), may hold a long sentence: map and compress
+    # test them in C, so Python code runs only for those few.
     head = cut.find("\n")
-    newline_and_end = chain(
-        [(-1, length if head < 0 else head)], map(_span, _at_least(2 * max_words + 1).finditer(cut))
-    )
-    for newline, end in newline_and_end:
-        start = newline + 1
-        if end - start <= 2 * max_words or cut.count(" ", start, end) < max_words:
-            continue
+    head_end = length if head < 0 else head
+    spans = [(0, head_end)] if head_end > 2 * max_words else []
+    spans += map(_stretch, _at_least(2 * max_words + 1).finditer(cut))
+    if not spans:
+        return
+    pieces = list(map(cut.__getitem__, map(slice, *zip(*spans, strict=True))))
+    roomy = map(max_words.__le__, map(str.count, pieces, repeat(" ")))
+    unusual = map(not_, map(str.isprintable, pieces))
+    for (start, end), piece in compress(zip(spans, pieces, strict=True), map(or_, roomy, unusual)):
+        if piece.count(" ") < max_words and len(piece.split()) <= max_words:
+            continue  # unusual, yet too few tokens
         # A stretch after a sure end opens with the closing marks of that sentence's last
         # token, and one before a sure end closes before the period: take whole tokens.
         if start > 0 and text[start - 1] == ".":
@@ -190,12 +196,12 @@ def _may_hold_long(text: str, language: str, max_words: int | None, max_chars: i
         yield start, end
 
 
-_span = re.Match.span
+_stretch = methodcaller("span", 1)
 
 
 def _at_least(characters: int) -> re.Pattern[str]:
-    # (re caches the compiled pattern: one per word limit)
-    return re.compile(f"\\n[^\\n]{{{characters},}}")
+    """A stretch of ``characters`` or more after a "\\n" (group 1). (re caches it: one per limit.)"""
+    return re.compile(f"\\n([^\\n]{{{characters},}})")
 
 
 def long_sentences(
@@ -289,12 +295,12 @@ def _long_by_marks(
 def _keep_if_long(
     text: str, start: int, end: int, max_words: int | None, max_chars: int | None, found: list[Sentence]
 ) -> None:
-    # Plain spaces only (``_long_by_marks`` made sure): words <= tokens = spaces + 1.
+    # Plain spaces only (``_long_by_marks`` made sure): words <= tokens <= spaces + 1.
     if (max_chars is None or end - start <= max_chars) and (
         max_words is None or text.count(" ", start, end) < max_words
     ):
         return  # most sentences end here
-    sentence = _sentence(text, start, end)
+    sentence = _sentence(text, start, end, plain_spaces=True)
     if sentence.longer_than(max_words, max_chars):
         found.append(sentence)
 
@@ -382,18 +388,20 @@ def _starts_lower(text: str, position: int) -> bool:
     return False
 
 
-def _sentence(text: str, start: int, end: int) -> Sentence:
-    """The sentence ``text[start:end]``, whole tokens from its first to its last, measured."""
+def _sentence(text: str, start: int, end: int, *, plain_spaces: bool = False) -> Sentence:
+    """The sentence ``text[start:end]``, whole tokens from its first to its last, measured.
+
+    ``plain_spaces``: the caller knows its only white space is plain spaces.
+    """
     piece = text[start:end]
     # A URL holds "://", "www." or "mailto:": without one, no token of the sentence is a URL,
     # and every token is a word but those without a letter, digit or code span ("-", "->"),
     # counted in C (a glued sentence's cut is its end, so its tokens are its space-separated ones).
     if "//" not in piece and "www." not in piece and "mailto:" not in piece:
-        if piece.isprintable():  # its white space is plain spaces: find the tokens after one
-            not_words = len(_NOT_A_WORD_AFTER_SPACE.findall(" " + piece))  # (re skips to the spaces)
-        else:
-            not_words = len(_NOT_A_WORD.findall(piece))
-        return Sentence(start, end, len(piece.split()) - not_words, end - start)
+        if plain_spaces or piece.isprintable():  # only plain spaces: find the tokens after one
+            tokens = len(piece.split()) if "  " in piece else piece.count(" ") + 1
+            return Sentence(start, end, tokens - len(_NOT_A_WORD_AFTER_SPACE.findall(" " + piece)), end - start)
+        return Sentence(start, end, len(piece.split()) - len(_NOT_A_WORD.findall(piece)), end - start)
     words = 0
     url_characters = 0
     for match in _TOKEN.finditer(text, start, end):
