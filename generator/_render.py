@@ -45,8 +45,10 @@ def render_module(catalogue: Catalogue, digest: str, templates: Path) -> str:
         ]
         indexes[language] = build_index(patterns)
         for entries in indexes[language].words.values():
-            for _, _, literals in entries:
-                prefix_chars.update(*literals)
+            for tails, checks in entries:
+                prefix_chars.update(*tails)
+                for befores, _, _ in checks:
+                    prefix_chars.update(*befores)
     template = environment.get_template("rules_data.py.j2")
     fold_replace, fold_unsafe = fold_table(prefix_chars)
     text = template.render(

@@ -480,7 +480,10 @@ def _literal_set(items: Any) -> list[str] | None:
 class LanguageIndex:
     """What the template renders as one language's ``SignalIndex``."""
 
-    words: dict[str, tuple[tuple[int, tuple[int, ...], tuple[str, ...]], ...]]
+    # key -> ((tails, ((befores, offsets, patterns), ...)), ...)
+    words: dict[
+        str, tuple[tuple[tuple[str, ...], tuple[tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]], ...]], ...]
+    ]
     suffixes: tuple[tuple[str, tuple[int, ...]], ...]
     key_size: int
     partial: tuple[tuple[int, str], ...]
@@ -492,6 +495,13 @@ class LanguageIndex:
 KEY_LENGTH = 5  # words are looked up by their first five letters
 PREVIOUS_WORD = -1  # an entry offset meaning: the match starts at the word before this one
 _VERIFY_PAST_KEY = 1  # characters of a literal checked after its key word
+# Characters of a literal checked before its key word: up to the start of the word this
+# many words back. A word before the key is what tells "works on every" from any "every";
+# checking further back adds spellings faster than it removes candidates.
+_VERIFY_WORDS_BEFORE_KEY = 1
+# The scanner's lowercased windows reach 256 characters either side: a longer text before
+# a key (never seen) is not checked.
+_MAX_BEFORE = 200
 
 
 def _key_word(literal: str, *, whole_last: bool) -> re.Match[str]:
@@ -511,6 +521,16 @@ def _key_word(literal: str, *, whole_last: bool) -> re.Match[str]:
     )
 
 
+def _before_key(literal: str, offset: int) -> str:
+    """The end of the literal's text before its key word that the scanner checks (may be empty)."""
+    before = literal[:offset] if _VERIFY_WORDS_BEFORE_KEY else ""
+    if not before:
+        return ""
+    starts = [word.start() for word in re.finditer(r"\w+", before)]
+    checked = before[starts[-_VERIFY_WORDS_BEFORE_KEY] :] if len(starts) >= _VERIFY_WORDS_BEFORE_KEY else before
+    return checked if len(checked) <= _MAX_BEFORE else ""
+
+
 # Words too frequent to look a literal up by, when the literal has another word.
 _COMMON = frozenset(
     "a an and are as at be by for from i if in is it of on or so that the this to we with you your "
@@ -521,8 +541,9 @@ _COMMON = frozenset(
 
 def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:
     """Index a language's patterns, given as (pattern text, ignorecase) in table order."""
-    # (key, pattern) -> (offsets of the key word in the literals, heads: key word + a few characters)
-    words: dict[tuple[str, int], tuple[set[int], set[str]]] = {}
+    # (key, pattern) -> offset of the key word in the literals -> (heads: key word + a few
+    # characters, befores: the literal's text just before the key word)
+    words: dict[tuple[str, int], dict[int, tuple[set[str], set[str]]]] = {}
     partial: dict[int, set[str]] = {}
     anchors: dict[tuple[tuple[str, ...], int], list[int]] = {}
     suffixes: dict[str, list[int]] = {}
@@ -539,12 +560,15 @@ def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:
         for marked in trigger.literals:
             literal = marked.rstrip(_END_OF_WORD)
             key = _key_word(literal, whole_last=marked != literal)
-            # Only the key word and what follows it is checked; the pattern itself checks
-            # what precedes. Storing every spelling of the words before the key (their
-            # combinations ran to 16,800 literals) made the module 950 KiB.
-            offsets, heads = words.setdefault((key.group()[:KEY_LENGTH], index), (set(), set()))
-            offsets.add(key.start())
+            # Only the key word, the character after it and the word before it are
+            # checked; the pattern itself checks the rest. Storing every spelling of the
+            # words around the key (their combinations ran to 16,800 literals) made the
+            # module 950 KiB.
+            heads, befores = words.setdefault((key.group()[:KEY_LENGTH], index), {}).setdefault(
+                key.start(), (set(), set())
+            )
             heads.add(literal[key.start() : key.end() + _VERIFY_PAST_KEY])
+            befores.add(_before_key(literal, key.start()))
             if len(key.group()) < KEY_LENGTH and key.end() == len(literal) and marked == literal:
                 # A short word the text's word may continue: needs a lookup by its own length.
                 partial.setdefault(len(key.group()), set()).add(key.group()[0])
@@ -553,9 +577,9 @@ def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:
         for marked in trigger.next_words:
             # The match starts at the word before this one: offset PREVIOUS_WORD.
             word = marked.rstrip(_END_OF_WORD)
-            offsets, heads = words.setdefault((word[:KEY_LENGTH], index), (set(), set()))
-            offsets.add(PREVIOUS_WORD)
+            heads, befores = words.setdefault((word[:KEY_LENGTH], index), {}).setdefault(PREVIOUS_WORD, (set(), set()))
             heads.add(word)
+            befores.add("")
             if len(word) < KEY_LENGTH and marked == word:
                 partial.setdefault(len(word), set()).add(word[0])
         for strings, offset in trigger.anchors:
@@ -564,17 +588,33 @@ def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:
             anchors.setdefault((strings, offset), []).append(index)
         if trigger.start:
             start.append(index)
-    table: dict[str, list[tuple[int, tuple[int, ...], tuple[str, ...]]]] = {}
-    for (prefix, index), (offsets, heads) in sorted(words.items()):
-        # A head that starts with another head adds nothing: the shorter one already passes.
-        kept = [head for head in sorted(heads) if not any(head.startswith(other) for other in heads - {head})]
-        # Every head starts with its key, which the lookup has matched already: store what follows.
-        assert all(head.startswith(prefix) for head in kept), (prefix, kept)
-        table.setdefault(prefix, []).append(
-            (index, tuple(sorted(offsets)), tuple(head[len(prefix) :] for head in kept))
+    # Checks are grouped so that the scanner tests each text once per word: by the tails
+    # after the key, then by the texts before it, naming the offsets and every pattern
+    # that needs them (patterns share them often: "is" starts a dozen).
+    grouped: dict[str, dict[tuple[str, ...], dict[tuple[tuple[str, ...], tuple[int, ...]], set[int]]]] = {}
+    for (prefix, index), by_offset in sorted(words.items()):
+        by_check: dict[tuple[tuple[str, ...], tuple[str, ...]], set[int]] = {}
+        for offset, (heads, befores) in sorted(by_offset.items()):
+            # A head that starts with another head adds nothing: the shorter one already passes.
+            kept = [head for head in sorted(heads) if not any(head.startswith(other) for other in heads - {head})]
+            # Every head starts with its key, which the lookup has matched already: store what follows.
+            assert all(head.startswith(prefix) for head in kept), (prefix, kept)
+            tails = tuple(head[len(prefix) :] for head in kept)
+            # An empty text before the key (the key starts the literal) is no check at all.
+            before = () if "" in befores else tuple(sorted(_shortest_endings(befores)))
+            by_check.setdefault((tails, before), set()).add(offset)
+        for (tails, before), offsets in by_check.items():
+            by_tails = grouped.setdefault(prefix, {}).setdefault(tails, {})
+            by_tails.setdefault((before, tuple(sorted(offsets))), set()).add(index)
+    table = {
+        prefix: tuple(
+            (tails, tuple((before, offsets, tuple(sorted(found))) for (before, offsets), found in sorted(by.items())))
+            for tails, by in sorted(by_tails.items())
         )
+        for prefix, by_tails in sorted(grouped.items())
+    }
     return LanguageIndex(
-        words={key: tuple(entries) for key, entries in table.items()},
+        words=table,
         suffixes=tuple((ending, tuple(found)) for ending, found in sorted(suffixes.items())),
         # Short keys that are whole words need no extra lookup: a text word's
         # first letters are the word itself. Only short words a text word may continue do.
@@ -584,6 +624,11 @@ def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:
         start=tuple(start),
         full=tuple(full),
     )
+
+
+def _shortest_endings(texts: set[str]) -> set[str]:
+    """The texts that do not end with another of them (a text ending with one that passes passes too)."""
+    return {text for text in texts if not any(text != other and text.endswith(other) for other in texts)}
 
 
 def _case_variants(strings: tuple[str, ...]) -> tuple[str, ...]:

@@ -150,15 +150,19 @@ class SignalIndex(NamedTuple):
 
     Pattern numbers are positions in that language's ``SIGNAL_TABLES`` entry.
     ``words`` maps the first letters of a lowercase word (the key) to entries
-    ``(pattern, offsets, tails)``: where the lowercased text after such a key
-    continues with one of ``tails`` (the rest of the key word and the
-    character after it), the pattern can match ``offset`` characters before
-    the word, for each of ``offsets``; the pattern itself checks what precedes. The offset -1 means
-    the match starts at the word before (a pattern whose look-ahead names the
-    word that follows).
+    ``(tails, checks)``, each check ``(befores, offsets, patterns)``: where the
+    lowercased text after such a key continues with one of ``tails`` (the rest
+    of the key word and the character after it) and the text before the word
+    ends with one of ``befores`` (the word before it in the patterns' literals;
+    empty: nothing to check), each of ``patterns`` can match each of
+    ``offsets`` characters before the word; the pattern itself checks the rest.
+    The offset -1 means the match starts at the word before (a pattern whose
+    look-ahead names the word that follows).
     """
 
-    words: Mapping[str, tuple[tuple[int, tuple[int, ...], tuple[str, ...]], ...]]
+    words: Mapping[
+        str, tuple[tuple[tuple[str, ...], tuple[tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]], ...]], ...]
+    ]
     key_size: int  # keys are a word's first ``key_size`` letters, or the whole word when shorter
     # (length, first letters) of short keys that a longer word may start with: looked up
     # by a word's first ``length`` letters, only for words that start with one of those letters.

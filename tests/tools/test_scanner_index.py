@@ -60,9 +60,11 @@ def test_same_spans_on_one_long_document(language: str) -> None:
 def _vocabulary() -> list[str]:
     words: set[str] = set()
     for language in ("en", "de"):
-        for entries in data.SIGNAL_INDEX[language].words.values():
-            for _, _, literals in entries:
-                words.update(literals)
+        for key, entries in data.SIGNAL_INDEX[language].words.items():
+            for tails, checks in entries:
+                words.update(key + tail for tail in tails)
+                for befores, _, _ in checks:
+                    words.update(befores)
     return sorted(words)
 
 

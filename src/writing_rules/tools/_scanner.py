@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 from array import array
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from itertools import repeat
 from typing import Any
 
 from .._lazy_rules import rule_data as data
@@ -127,16 +128,15 @@ def _pattern_spans(text: str, language: str, selected: list[int]) -> Iterator[tu
         regex = table[i].regex
         spans: list[tuple[int, int]] = []
         last_end = -1
-        previous = -1
-        # Sorting the list (not a set of it) keeps memory low; repeats are skipped here.
-        for position in sorted(candidates[i]):
-            if position < last_end or position == previous:
-                continue  # inside the previous match (finditer skips it too), or tried already
-            previous = position
-            match = regex.match(text, position)
-            if match is not None and match.end() > position:
-                spans.append((position, match.end()))
-                last_end = match.end()
+        # The pattern is tried at every candidate in C (map), and only its matches come back
+        # here: most candidates fail. Going through the matches left to right and dropping
+        # those inside the previous one, or empty, gives finditer's matches.
+        positions = sorted(set(candidates[i]))
+        for match in filter(None, map(regex.match, repeat(text, len(positions)), positions)):
+            start, end = match.span()
+            if start >= last_end and end > start:
+                spans.append((start, end))
+                last_end = end
         del candidates[i]  # done with them
         yield i, spans
 
@@ -146,8 +146,10 @@ def _pattern_spans(text: str, language: str, selected: list[int]) -> Iterator[tu
 # largest thing a scan held; more windows cost next to nothing.
 _WINDOW = 4_096
 _PREVIOUS_WORD = -1  # an index offset: the match starts at the word before the key word
-_REACH = 256  # literals are shorter than this; a window's copy reaches this far past its end
+_REACH = 256  # checked texts are shorter than this; a window's copy reaches this far either side
 _COPY_TABLE_PAST = 4_000  # characters; below this the word table is read in place
+
+_Entries = tuple[tuple[tuple[str, ...], tuple[tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]], ...]], ...]
 
 
 def _word_candidates(
@@ -182,62 +184,81 @@ def _word_candidates(
             # End the window after white space, so no word is cut in two.
             cut = max(text.rfind(" ", low, high), text.rfind("\n", low, high))
             high = cut + 1 if cut > low else high
-        folded = _lowercase(text[low : high + _REACH], fold)
+        # The copy starts ``back`` characters before the window, for the words before a key.
+        back = min(low, _REACH)
+        base = low - back
+        folded = _lowercase(text[base : high + _REACH], fold)
         # Each match's group 1 is the word's key: its first ``size`` letters. The loop
         # is _check inlined: it runs for every word of the text that is a trigger's key.
-        for match in key_words.finditer(folded, 0, high - low):
+        for match in key_words.finditer(folded, back, high - base):
             entries = get(match[1])
             if entries is None:
                 continue
-            position = low + match.start()
+            at = match.start()
             after_key = match.end(1)
-            for i, offsets, tails in entries:
-                if (narrowed and i not in wanted) or not folded.startswith(tails, after_key):
+            for tails, checks in entries:
+                # The rest of the key word and the letter after it, then the word before
+                # it (the lookup matched the key); the pattern checks the rest.
+                if not folded.startswith(tails, after_key):
                     continue
-                append = candidates[i].append
-                for offset in offsets:
-                    if offset == _PREVIOUS_WORD:
-                        if position >= 2:
-                            append(_word_start(text, position - 1))
-                    elif offset <= position:
-                        append(position - offset)
+                for befores, offsets, patterns in checks:
+                    if befores and not folded.endswith(befores, 0, at):
+                        continue
+                    for offset in offsets:
+                        if offset == _PREVIOUS_WORD:
+                            if base + at < 2:
+                                continue
+                            position = _word_start(text, base + at - 1)
+                        elif offset <= base + at:
+                            position = base + at - offset
+                        else:
+                            continue
+                        for i in patterns:
+                            if not narrowed or i in wanted:
+                                candidates[i].append(position)
         for short, finder in partial:
-            for match in finder.finditer(folded, 0, high - low):
+            for match in finder.finditer(folded, back, high - base):
                 entries = get(match[1])
                 if entries is not None:
-                    _check(entries, text, folded, low, low + match.start(), short, wanted, narrowed, candidates)
+                    _check(entries, text, folded, base, match.start(), short, wanted, narrowed, candidates)
         if endings is not None:
-            _suffix_candidates(text, folded, low, high, endings, candidates)
+            _suffix_candidates(text, folded, base, back, high, endings, candidates)
         low = high
 
 
 def _check(
-    entries: Iterable[tuple[int, tuple[int, ...], tuple[str, ...]]],
+    entries: _Entries,
     text: str,
     folded: str,
-    window: int,
-    position: int,
+    base: int,
+    at: int,
     key_length: int,
     wanted: set[int],
     narrowed: bool,
     candidates: dict[int, array[int]],
 ) -> None:
-    after_key = position - window + key_length
-    for i, offsets, tails in entries:
-        if narrowed and i not in wanted:
-            continue
-        # The rest of the key word and the letter after it (the lookup matched the key);
-        # the pattern itself checks what precedes.
+    """Candidates from the entries of a key found at ``at`` in ``folded`` (the copy of ``text[base:]``)."""
+    after_key = at + key_length
+    for tails, checks in entries:
         if not folded.startswith(tails, after_key):
             continue
-        for offset in offsets:
-            if offset == _PREVIOUS_WORD:
-                # The pattern starts at the word before this one (its look-ahead names this word).
-                if position >= 2:
-                    # One separator, then the previous word: found by walking back over its letters.
-                    candidates[i].append(_word_start(text, position - 1))
-            elif offset <= position:
-                candidates[i].append(position - offset)
+        for befores, offsets, patterns in checks:
+            if befores and not folded.endswith(befores, 0, at):
+                continue
+            for offset in offsets:
+                if offset == _PREVIOUS_WORD:
+                    # The pattern starts at the word before this one (its look-ahead names this
+                    # word): one separator, then the previous word, found by walking back.
+                    if base + at < 2:
+                        continue
+                    position = _word_start(text, base + at - 1)
+                elif offset <= base + at:
+                    position = base + at - offset
+                else:
+                    continue
+                for i in patterns:
+                    if not narrowed or i in wanted:
+                        candidates[i].append(position)
 
 
 def _lowercase(text: str, fold: tuple[tuple[str, str], ...] | None) -> str:
@@ -268,15 +289,19 @@ def _wanted_endings(index: SignalIndex, wanted: set[int]) -> tuple[re.Pattern[st
 def _suffix_candidates(
     text: str,
     folded: str,
-    low: int,
+    base: int,
+    back: int,
     high: int,
     endings: tuple[re.Pattern[str], dict[str, list[int]]],
     candidates: dict[int, array[int]],
 ) -> None:
-    """Starts of the window's words that end with one of the endings (one C-level pass)."""
+    """Starts of the window's words that end with one of the endings (one C-level pass).
+
+    ``folded`` is the lowercased copy of ``text[base:]``; the window starts ``back`` into it.
+    """
     finder, credited = endings
-    for found in finder.finditer(folded, 0, high - low):
-        start = _word_start(text, low + found.start())
+    for found in finder.finditer(folded, back, high - base):
+        start = _word_start(text, base + found.start())
         for i in credited[found[1]]:
             candidates[i].append(start)
 
