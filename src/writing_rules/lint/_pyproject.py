@@ -20,12 +20,12 @@ __all__ = ["may_hold_table"]
 
 _TABLE = ("tool", "writing-rules")
 _KEY = r"""[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'"""
-_PATH = rf"(?:{_KEY})(?:[ \t]*\.[ \t]*(?:{_KEY}))*"
-_HEADER = re.compile(rf"[ \t]*\[\[?[ \t]*({_PATH})[ \t]*\]\]?[ \t]*(?:#.*)?")
-_KEY_LINE = re.compile(rf"[ \t]*({_PATH})[ \t]*=")
 _PARTS = re.compile(_KEY)
-# What a value's brackets are counted past: strings and comments (their brackets are text).
-_VALUE_TOKEN = re.compile(r"""(?:"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|#.*|[^"'#\[\]{}]+)|([\[{])|([\]}])|(["'])""")
+# A header's dotted key; one with a bracket or # in a quoted part is not matched (so: "maybe").
+_HEADER = re.compile(r"[ \t]*\[\[?([^\[\]#]+)\]\]?[ \t]*(?:#.*)?")
+_KEY_LINE = re.compile(rf"[ \t]*((?:{_KEY})(?:[ \t]*\.[ \t]*(?:{_KEY}))*)[ \t]*=")
+# Left out before a value's brackets are counted: strings and a comment (their brackets are text).
+_TEXT = re.compile(r"""(?:"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|#.*)""")
 
 
 def may_hold_table(source: str) -> bool:
@@ -49,18 +49,16 @@ def may_hold_table(source: str) -> bool:
             key = _KEY_LINE.match(line)
             if key is None:
                 return True  # not a line this check understands
-            full = (*table, *_path(key.group(1)))
-            # tool.writing-rules.x = ..., or tool = {...} / [tool] writing-rules = ... that may hold it
-            if full[:2] == _TABLE or _TABLE[: len(full)] == full:
-                return True
+            if not table or table[0] == "tool":
+                full = (*table, *_path(key.group(1)))
+                # tool.writing-rules.x = ..., or tool = {...} / [tool] writing-rules = ... that may hold it
+                if full[:2] == _TABLE or _TABLE[: len(full)] == full:
+                    return True
             rest = line[key.end() :]
-        for token in _VALUE_TOKEN.finditer(rest):
-            if token.group(1):
-                depth += 1
-            elif token.group(2):
-                depth -= 1
-            elif token.group(3):
-                return True  # an unclosed quote: not TOML this check can follow
+        brackets = _TEXT.sub("", rest)
+        if '"' in brackets or "'" in brackets:
+            return True  # an unclosed quote: not TOML this check can follow
+        depth += brackets.count("[") + brackets.count("{") - brackets.count("]") - brackets.count("}")
         if depth < 0:
             return True
     return False
