@@ -82,8 +82,8 @@ _HOMES = {
     "DiffError": "._diff",
     "changed_lines": "._diff",
     "DIRECTIVE_KINDS": "._directives",
-    "Directive": "._directives",
-    "DirectiveProblem": "._directives",
+    "Directive": "._directive_types",
+    "DirectiveProblem": "._directive_types",
     "Suppressions": "._directives",
     "apply_suppressions": "._directives",
     "comment_spans": "._directives",
@@ -119,10 +119,9 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     )
     from ._config_file import LintConfig
     from ._diff import ChangedLines, DiffError, changed_lines
+    from ._directive_types import Directive, DirectiveProblem
     from ._directives import (
         DIRECTIVE_KINDS,
-        Directive,
-        DirectiveProblem,
         Suppressions,
         apply_suppressions,
         comment_spans,

@@ -8,7 +8,11 @@ from typing import Any
 
 from ..prose import markup_for_path
 from ._config import FileSettings, filter_signals
-from ._directives import DirectiveProblem, apply_suppressions, read_directives, unused_suppressions
+from ._directives import apply_suppressions, read_directives, unused_suppressions
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ._directive_types import DirectiveProblem
 
 __all__ = ["LintedText", "lint_signals", "markup_for"]
 
