@@ -9,7 +9,11 @@ hits every command alike):
 
 - ``python -c pass``: the bare interpreter start (the floor);
 - ``writing-rules scan --no-fail`` of one page (examples/getting-started.md)
-  and of 250,000 characters of English documentation;
+  and of 250,000 characters of English documentation, each twice: with
+  ``--no-cache`` (what a changed file costs: the text is read and scanned) and
+  as a re-run answered from the result cache (what unchanged files cost; the
+  warm-up run fills the cache). proselint keeps no cache, so it is compared
+  with the scans that scan;
 - ``proselint check`` of the same two files (proselint is in the test venv).
 
 Each figure is given as wall time and as CPU time (user + system) of the
@@ -69,9 +73,11 @@ def main() -> None:
         big.write_text(english_text(), encoding="utf-8")
         commands = {
             "bare": [sys.executable, "-c", "pass"],
-            "scan page": [*SCAN, str(PAGE)],
+            "scan page": [*SCAN, "--no-cache", str(PAGE)],
+            "scan page, cached": [*SCAN, str(PAGE)],
             "proselint page": [proselint, "check", str(PAGE)],
-            "scan 250k": [*SCAN, str(big)],
+            "scan 250k": [*SCAN, "--no-cache", str(big)],
+            "scan 250k, cached": [*SCAN, str(big)],
             "proselint 250k": [proselint, "check", str(big)],
         }
         for command in commands.values():  # warm the file cache and the .pyc files
@@ -90,9 +96,15 @@ def main() -> None:
     print(f"{'ratio':52} {'wall':>7} {'cpu':>7}  target")
     for label, value, target in (
         ("scan of one page / bare start", lambda d: d["scan page"] / d["bare"], "<= 10x (goal 6x)"),
+        ("scan of one page, cached / bare start", lambda d: d["scan page, cached"] / d["bare"], "<= 10x (goal 6x)"),
         ("proselint on one page / scan of one page", lambda d: d["proselint page"] / d["scan page"], ""),
-        ("proselint on 250k / scan of 250k (times faster)", lambda d: d["proselint 250k"] / d["scan 250k"], ">= 3x"),
+        (
+            "proselint on 250k / scan of 250k (times faster)",
+            lambda d: d["proselint 250k"] / d["scan 250k"],
+            ">= 3x (goal 5x)",
+        ),
         ("scan of 250k / bare start", lambda d: d["scan 250k"] / d["bare"], ""),
+        ("scan of 250k, cached / bare start", lambda d: d["scan 250k, cached"] / d["bare"], ""),
     ):
         print(f"{label:52} {value(wall):6.2f}x {value(cpu):6.2f}x  {target}")
 
