@@ -33,6 +33,7 @@ NOT_FOR_SCAN = (
     "concurrent.futures.process",
     "importlib.metadata",
     "writing_rules.documents._dispatcher",
+    "writing_rules.documents._directory_policy",  # the help text reads DOCUMENTATION_FILES only
     "writing_rules.documents._sqlite_store",
     "writing_rules.documents._postgres_store",
     "writing_rules.review._html",

@@ -16,9 +16,9 @@ from .._lazy_exports import lazy_exports
 # DOCUMENTATION_FILES, not the dispatcher's asyncio or the stores' sqlite3.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ._directory_policy import DOCUMENTATION_FILES
     from ._directory_store import DirectoryDocumentStore
     from ._dispatcher import DocumentToolDispatcher, create_document_tool_dispatcher, document_tool_definitions
+    from ._documentation_files import DOCUMENTATION_FILES
     from ._engine import EditResult, apply_operations, edit
     from ._errors import DocumentEditError
     from ._matching import occurrence_at
@@ -72,7 +72,7 @@ __all__ = [
 __getattr__, __dir__ = lazy_exports(
     globals(),
     {
-        "DOCUMENTATION_FILES": "._directory_policy",
+        "DOCUMENTATION_FILES": "._documentation_files",
         "DirectoryDocumentStore": "._directory_store",
         "Document": "._store",
         "DocumentEditError": "._errors",

@@ -13,6 +13,8 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from ._documentation_files import DOCUMENTATION_FILES
+
 __all__ = [
     "DOCUMENTATION_FILES",
     "MAX_ID_LENGTH",
@@ -22,7 +24,6 @@ __all__ = [
     "shown_id",
 ]
 
-DOCUMENTATION_FILES = ("*.md", "*.markdown", "*.mdx", "*.rst", "*.txt", "*.html", "*.htm", "*.adoc")
 # Checked before any path work: realpath-style resolution of a long id is quadratic.
 MAX_ID_LENGTH = 1024
 _SHOWN = 100
