@@ -259,6 +259,14 @@ def test_asking_for_long_sentences_only_finds_exactly_the_long_ones(
     assert list(iter_sentences(text, language, longer_than=(max_words, None))) == every
 
 
+def test_every_white_space_character_separates_the_words_of_a_long_sentence() -> None:
+    # Finding the sentences that may be long counts white space in C: not plain spaces alone.
+    for space in (char for char in map(chr, range(0x110000)) if char.isspace() and char != "\n"):
+        text = "Short one here. " + space.join(["word"] * 31) + "."
+        (sentence,) = iter_sentences(text, "de", longer_than=(30, None))
+        assert (sentence.start, sentence.words) == (text.index("word"), 31)
+
+
 _URL = re.compile(r"[<(\[\"'“„«»]*(?:[A-Za-z][A-Za-z0-9+.-]*://|www\.|mailto:)")
 
 

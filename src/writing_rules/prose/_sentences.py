@@ -24,7 +24,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import compress, repeat
-from operator import methodcaller, not_, or_
+from operator import methodcaller
 
 from ._view import CODE_PLACEHOLDER
 
@@ -75,6 +75,12 @@ _WORD_CHARACTER = re.compile(f"[^\\W_]|{CODE_PLACEHOLDER}")
 # A whole token that is no word: neither white space nor a letter, a digit or a code span.
 _NOT_WORD_CHARACTER = f"(?:_|[^\\w\\s{CODE_PLACEHOLDER}])"
 _NOT_A_WORD = re.compile(f"(?<!\\S){_NOT_WORD_CHARACTER}+(?!\\S)")
+# White space other than " " and "\n": every character str.isspace says yes to.
+_OTHER_SPACES = (
+    "\t\x0b\x0c\r\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007"
+    "\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+)
+_OTHER_SPACE_BUT_NEWLINE = re.compile(r"[^\S \n]")
 _NOT_A_WORD_AFTER_SPACE = re.compile(f" {_NOT_WORD_CHARACTER}{_NOT_WORD_CHARACTER}*(?![^ ])")  # (re skips to spaces)
 
 
@@ -157,7 +163,7 @@ def _may_hold_long(text: str, language: str, max_words: int | None, max_chars: i
     Most periods end their sentence beyond doubt (``_SURE_ENDS``): cut there, a page
     falls into short stretches, and only one with at least ``max_words`` white-space
     characters may hold a sentence of more than ``max_words`` words (words <= tokens
-    <= white space + 1). Two C-level passes find those few, so no Python code runs per
+    <= white space + 1). C-level passes find those few, so no Python code runs per
     sentence. A character limit is checked block by block.
     """
     if max_words is None or max_chars is not None:
@@ -168,22 +174,19 @@ def _may_hold_long(text: str, language: str, max_words: int | None, max_chars: i
     # The same length as ``text``, cut into stretches by "\n" at each block end and sure end.
     cut = _SURE_ENDS.get(language, _SURE_END).sub("\n", text)
     length = len(cut)
+    if any(space in text for space in _OTHER_SPACES):  # (rare; each a C-level search)
+        cut = _OTHER_SPACE_BUT_NEWLINE.sub(" ", cut)  # so that counting " " counts all white space
     # A stretch of fewer than 2 * max_words + 1 characters cannot hold max_words spaces and
-    # a word more. Of the others, only those with max_words spaces, or with other white
-    # space or invisible characters (rare), may hold a long sentence: map and compress
-    # test them in C, so Python code runs only for those few.
+    # a word more; the others' spaces are counted in C (map, compress), so Python code runs
+    # only for the few with room for a long sentence.
     head = cut.find("\n")
     head_end = length if head < 0 else head
     spans = [(0, head_end)] if head_end > 2 * max_words else []
     spans += map(_stretch, _at_least(2 * max_words + 1).finditer(cut))
     if not spans:
         return
-    pieces = list(map(cut.__getitem__, map(slice, *zip(*spans, strict=True))))
-    roomy = map(max_words.__le__, map(str.count, pieces, repeat(" ")))
-    unusual = map(not_, map(str.isprintable, pieces))
-    for (start, end), piece in compress(zip(spans, pieces, strict=True), map(or_, roomy, unusual)):
-        if piece.count(" ") < max_words and len(piece.split()) <= max_words:
-            continue  # unusual, yet too few tokens
+    starts, ends = zip(*spans, strict=True)
+    for start, end in compress(spans, map(max_words.__le__, map(cut.count, repeat(" "), starts, ends))):
         # A stretch after a sure end opens with the closing marks of that sentence's last
         # token, and one before a sure end closes before the period: take whole tokens.
         if start > 0 and text[start - 1] == ".":
