@@ -100,6 +100,10 @@ _LINES = st.lists(
             "`unclosed and `closed` ``",
             "`a` `b` `c`",
             "`  `",
+            "Hello! And ] or a ~ or $5",
+            "![img](x.png) and [^1] and [x] ]",
+            "~~struck~~ ~one~ $$x$$ {#id} {.c} {/* c */} {x}",
+            "a & b &amp; &#42; <x> <em>",
             "a *b* _c_ ~~d~~",
             "\t tab",
         ]

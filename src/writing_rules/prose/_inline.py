@@ -37,8 +37,9 @@ _SPECIAL_MDX = re.compile(rf"[{_SPECIAL}{{hw](?:(?<=[{_SPECIAL}{{])|{_URL_START}
 _SPECIAL_MD_NO_URL = re.compile(rf"[{_SPECIAL}{{](?:(?<=[{_SPECIAL}])|(?<=\{{)[#./])")
 _SPECIAL_MDX_NO_URL = re.compile(rf"[{_SPECIAL}{{]")
 # A line holding none of these characters and neither "://" nor "www." holds no inline markup
-# but code spans (the characters the searches above stop at, less the backtick).
-_MARKUP_BUT_CODE = re.compile(r"[\\*_~\[\]<!&${]")
+# but code spans: the characters the searches above stop at, less the backtick, "!" (an image
+# only before "[") and "]" (a link only after "[").
+_MARKUP_BUT_CODE = re.compile(r"[\\*_~\[<&${]")
 # What a line of a leaf holds (Inline.shape).
 PLAIN, CODE, OTHER = 0, 1, 2
 # The searched patterns open with one literal or one character class, not a repeat or an
@@ -198,9 +199,10 @@ class Inline:
     def code_span(self, at: int, inner_start: int, inner_end: int, end: int) -> None:
         """Emit the code span ``source[at:end]`` whose code is ``source[inner_start:inner_end]``
         (source offsets, the code on one line)."""
-        code = self.code
-        code.copy(inner_start, inner_end)
-        code.boundary(end)
+        if inner_end > inner_start:
+            self.code.copy_block(inner_start, inner_end, end)  # copy, then boundary(end)
+        else:
+            self.code.boundary(end)
         self.prose.put(CODE_PLACEHOLDER, at, end)
         self.code_spans.append((at, end))
 

@@ -351,14 +351,16 @@ class _Reader:
         source = self.source
         if leaf.kind == "fence":
             char, size, indent = leaf.extra
-            p, c = _skip_space(source, pos, col, line_end)
-            if c - col < 4 and source.startswith(char * size, p):
-                rest = source[p:line_end].rstrip(" \t")
-                if rest == char * len(rest):
-                    self.close()
-                    self.leaves.append(_BOUNDARY)
-                    return True
-            pos, col = _advance(source, pos, col, col + indent, line_end)
+            if source.find(char, pos, line_end) >= 0:  # only a line holding the fence's character can close it
+                p, c = _skip_space(source, pos, col, line_end)
+                if c - col < 4 and source.startswith(char * size, p):
+                    rest = source[p:line_end].rstrip(" \t")
+                    if rest == char * len(rest):
+                        self.close()
+                        self.leaves.append(_BOUNDARY)
+                        return True
+            if indent:
+                pos, col = _advance(source, pos, col, col + indent, line_end)
             leaf.lines.append((pos, line_end))
             return True
         if leaf.kind == "math":

@@ -200,12 +200,15 @@ class Builder:
         self._parts.append(self.source[start:end])
         self._size += end - start
 
-    def copy_block(self, start: int, end: int) -> None:
-        """``copy(start, end)`` then ``boundary(end)``, for a non-empty piece of one line.
+    def copy_block(self, start: int, end: int, at: int | None = None) -> None:
+        """``copy(start, end)`` then ``boundary(at)`` (``at`` defaults to ``end``), for a
+        non-empty piece of one line.
 
-        The common case of a whole paragraph or cell in one step: the piece holds no line break,
-        so the boundary is always a new ``\\n`` segment at ``end``.
+        The common case of a whole paragraph or a code span in one step: the piece holds no
+        line break, so the boundary is always a new ``\\n`` segment.
         """
+        if at is None:
+            at = end
         size = self._size
         if self._open == start:
             self._ends[-1] = end
@@ -216,8 +219,8 @@ class Builder:
             self._copied.append(True)
         size += end - start
         self._starts.append(size)
-        self._source_starts.append(end)
-        self._ends.append(end)
+        self._source_starts.append(at)
+        self._ends.append(at)
         self._copied.append(False)
         self._open = -1
         self._parts += (self.source[start:end], "\n")
