@@ -115,3 +115,16 @@ def test_a_byte_order_mark_is_markup_and_changes_nothing_else(body: str, markup:
         shifted = tuple(offset + 1 for offset in plain.source_span(start, start + 1))
         assert marked.source_span(start, start + 1) == shifted
     assert marked.code_spans == tuple((start + 1, end + 1) for start, end in plain.code_spans)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_ANY_TEXT | markdown_document(), st.sampled_from(MARKUPS), st.data())
+def test_spans_map_in_one_call_as_one_by_one(source: str, markup: str, data: st.DataObject) -> None:
+    view = read_prose(source, markup)
+    for text, text_map in ((view.text, view.prose_map), (view.code_text, view.code_map)):
+        spans = data.draw(
+            st.lists(st.tuples(st.integers(0, len(text)), st.integers(0, len(text))).map(sorted), max_size=20)
+        )
+        starts = [start for start, _ in spans]
+        ends = [end for _, end in spans]
+        assert text_map.source_spans(starts, ends) == [text_map.source_span(start, end) for start, end in spans]

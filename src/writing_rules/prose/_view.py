@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 __all__ = ["CODE_PLACEHOLDER", "MARKUPS", "ProseView", "TextMap"]
@@ -69,6 +70,37 @@ class TextMap:
             at = self.source_start(start)
             return at, at
         return self.source_start(start), self.source_end(end)
+
+    def source_spans(self, starts: Iterable[int], ends: Iterable[int]) -> list[tuple[int, int]]:
+        """``source_span(start, end)`` of each pair of ``starts`` and ``ends``, in one call.
+
+        A scan maps thousands of hits: one loop with the tables at hand costs a third of
+        a method call per hit.
+        """
+        segments, sources, source_ends, copied = self.starts, self.source_starts, self.source_ends, self.copied
+        spans: list[tuple[int, int]] = []
+        append = spans.append
+        for start, end in zip(starts, ends, strict=True):
+            # source_start(start): a copied segment moves one for one, any other stands whole.
+            k = bisect_right(segments, start) - 1
+            if k < 0:
+                first = 0
+            elif copied[k]:
+                first = min(sources[k] + start - segments[k], source_ends[k])
+            else:
+                first = sources[k]
+            if end <= start:
+                append((first, first))
+                continue
+            # source_end(end): where the character before ``end`` ends (at or after segment k).
+            k = bisect_right(segments, end - 1, max(k, 0)) - 1
+            if k < 0:
+                append((first, 0))
+            elif copied[k]:
+                append((first, sources[k] + end - segments[k]))
+            else:
+                append((first, source_ends[k]))
+        return spans
 
 
 @dataclass(frozen=True)

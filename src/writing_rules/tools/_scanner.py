@@ -13,6 +13,7 @@ import re
 from array import array
 from collections.abc import Iterator, Mapping
 from itertools import repeat
+from operator import itemgetter
 from typing import Any
 
 from .._lazy_rules import rule_data as data
@@ -373,45 +374,64 @@ def _may_overlap(strings: tuple[str, ...]) -> bool:
     return any(a[cut : cut + len(b)] == b[: len(a) - cut] for a in strings for b in strings for cut in range(1, len(a)))
 
 
-def view_hits(view: ProseView, language: str, rule_ids: tuple[str, ...]) -> list[tuple[int, int, int, str, str, int]]:
-    """Hits of the selected rules on a prose view: (source start, end, rank, rule id, signal id, flags).
+def view_hits(
+    view: ProseView, language: str, rule_ids: tuple[str, ...], limit: int | None = None
+) -> tuple[list[tuple[int, int, int, str, str, int]], int]:
+    """The first ``limit`` hits (all when None) of the selected rules on a prose view, and the count of all.
 
-    The patterns run over the prose and, apart, over the code; every span is
-    mapped back to the source. Hits in a context the rule's source excludes
-    are dropped here, so every caller drops the same ones. Sorted as signals.
-    ``flags`` holds the context bits (in code 1, in a quotation 2, negated 4):
-    a small int, where a dict per hit would weigh more than the hit.
+    A hit is (source start, end, rank, rule id, signal id, flags). The patterns
+    run over the prose and, apart, over the code; every span is mapped back to
+    the source. Hits in a context the rule's source excludes are dropped here,
+    so every caller drops the same ones. Sorted as signals. ``flags`` holds
+    the context bits (in code 1, in a quotation 2, negated 4): a small int,
+    where a dict per hit would weigh more than the hit.
     """
     excluded: Mapping[str, tuple[str, ...]] = data.RULE_EXCLUDED_CONTEXTS
-    hits: list[tuple[int, int, int, str, str, int]] = []
-    for in_code, text, to_source in (
-        (False, view.text, view.source_span),
-        (True, view.code_text, view.code_source_span),
-    ):
+    # (source start, end, rank, rule id, signal id, in code, start, end in the scanned text)
+    located: list[tuple[int, int, int, str, str, bool, int, int]] = []
+    contexts: dict[bool, ProseContext] = {}
+    for in_code, text, text_map in ((False, view.text, view.prose_map), (True, view.code_text, view.code_map)):
         found = find_spans(text, language, rule_ids) if text else []
         if not in_code:
             found = with_sentence_lengths(found, text, language, rule_ids)
         if not found:
             continue
-        context = ProseContext(text, language)
-        code = _IN_CODE if in_code else 0
-        # Reversed and popped (still in order), so that each span goes as its hit is kept.
-        found.reverse()
-        while found:
-            start, end, rank, rule_id, signal_id = found.pop()
-            flags = code | (_IN_QUOTE if context.in_quote(start) else 0)
-            if context.negated(start, end):
-                flags |= _NEGATED
-            dropped = excluded.get(rule_id)
-            if dropped and _excluded(dropped, flags, view, start, in_code):
-                continue
-            source_start, source_end = to_source(start, end)
-            hits.append((source_start, source_end, rank, rule_id, signal_id, flags))
-    hits.sort(key=_signal_order)
-    return hits
+        context = contexts[in_code] = ProseContext(text, language)
+        if not excluded.keys().isdisjoint({hit[3] for hit in found}):
+            found = [
+                hit
+                for hit in found
+                if hit[3] not in excluded or not _excluded(excluded[hit[3]], view, context, hit[0], hit[1], in_code)
+            ]
+        starts = list(map(_first, found))
+        ends = list(map(_second, found))
+        sources = text_map.source_spans(starts, ends)
+        located.extend(
+            (source_start, source_end, rank, rule_id, signal_id, in_code, start, end)
+            for (source_start, source_end), (start, end, rank, rule_id, signal_id) in zip(sources, found, strict=True)
+        )
+    located.sort(key=_signal_order)
+    total = len(located)
+    if limit is not None:
+        del located[limit:]
+    # The quotation and negation flags are found only for the hits reported: a long page
+    # has thousands of hits past the cap, and each flag reads the hit's block.
+    hits: list[tuple[int, int, int, str, str, int]] = []
+    for source_start, source_end, rank, rule_id, signal_id, in_code, start, end in located:
+        context = contexts[in_code]
+        flags = _IN_CODE if in_code else 0
+        if context.in_quote(start):
+            flags |= _IN_QUOTE
+        if context.negated(start, end):
+            flags |= _NEGATED
+        hits.append((source_start, source_end, rank, rule_id, signal_id, flags))
+    return hits, total
 
 
 _IN_CODE, _IN_QUOTE, _NEGATED = 1, 2, 4
+_first, _second = itemgetter(0), itemgetter(1)
+# The order of signals: source start, end, then rule order; the sort is stable.
+_signal_order = itemgetter(0, 1, 2)
 
 
 def _context_flags(flags: int) -> dict[str, bool]:
@@ -419,15 +439,14 @@ def _context_flags(flags: int) -> dict[str, bool]:
     return {"inCode": bool(flags & _IN_CODE), "inQuote": bool(flags & _IN_QUOTE), "negated": bool(flags & _NEGATED)}
 
 
-def _signal_order(hit: tuple[int, int, int, str, str, int]) -> tuple[int, int, int]:
-    return hit[0], hit[1], hit[2]
-
-
-def _excluded(contexts: tuple[str, ...], flags: int, view: ProseView, start: int, in_code: bool) -> bool:
+def _excluded(
+    contexts: tuple[str, ...], view: ProseView, context: ProseContext, start: int, end: int, in_code: bool
+) -> bool:
+    """Whether the hit ``start..end`` of the prose (or code) lies in a context its rule excludes."""
     return (
-        ("negated" in contexts and flags & _NEGATED != 0)
-        or ("quotation" in contexts and flags & _IN_QUOTE != 0)
-        or ("code" in contexts and flags & _IN_CODE != 0)
+        ("code" in contexts and in_code)
+        or ("negated" in contexts and context.negated(start, end))
+        or ("quotation" in contexts and context.in_quote(start))
         or ("heading" in contexts and not in_code and view.is_heading(start))
         or ("table" in contexts and not in_code and view.in_table(start))
     )
@@ -443,11 +462,8 @@ def scan_text(
     view: ProseView | None = None,
 ) -> dict[str, Any]:
     """``data`` of ``find_writing_signals``: ``text`` read as ``markup`` (the tool reads Markdown)."""
-    hits = view_hits(read_prose(text, markup) if view is None else view, language, rule_ids)
-    # Only the count of the hits past the cap is reported: let them go before the signals are
-    # written (the view, read here, went with the call above).
-    total = len(hits)
-    del hits[max_signals:]
+    # Only the count of the hits past the cap is reported (the view, read here, goes with the call).
+    hits, total = view_hits(read_prose(text, markup) if view is None else view, language, rule_ids, max_signals)
     index = TextIndex(text, language) if hits else None
     signals = []
     for start, end, _, rule_id, signal_id, flags in hits:

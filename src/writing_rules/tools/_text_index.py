@@ -72,7 +72,6 @@ Positions
 from __future__ import annotations
 
 import re
-from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -413,30 +412,92 @@ class ProseContext:
     (line), a clause ends at ``.``, ``!``, ``?``, ``;``, ``:`` or a block end,
     and a block quote is prose, not a quotation. ``inCode`` is the caller's to
     set: the code of a document is scanned as a text of its own.
+
+    Every flag depends only on the block (line) that holds the offset, so the
+    tables are built per block, on first use: a scan asks for the flags of the
+    few hundred signals it reports, not of every hit on a long page.
     """
 
-    __slots__ = ("_ctx", "_language", "_length")
+    __slots__ = ("_blocks", "_language", "_negation", "_text")
 
     def __init__(self, text: str, language: str) -> None:
         if language not in _NEGATION:
             raise ValueError(f"language must be 'en' or 'de', not {language!r}")
-        negations = list(_NEGATION[language].finditer(text))
-        # Offsets as machine integers: a long page has thousands of clause ends.
-        self._ctx = _Context(
-            code=_Intervals((), ()),
-            quote=_Intervals.union(_block_quotations(text)),
-            negation_starts=array("q", map(re.Match.start, negations)),
-            negation_ends=array("q", map(re.Match.end, negations)),
-            clause_ends=array("q", map(re.Match.start, _CLAUSE_END.finditer(text))),
-        )
+        self._text = text
         self._language = language
-        self._length = len(text)
+        self._negation = _NEGATION[language]
+        self._blocks: dict[int, _Block] = {}
 
     def in_quote(self, start: int) -> bool:
-        return self._ctx.quote.covers(start)
+        return self._block(start).quote.covers(start)
 
     def negated(self, start: int, end: int) -> bool:
-        return _negated(self._ctx, start, end, self._language == "de", self._length)
+        # A negation word holds no clause end, so the one that negates a hit lies in the
+        # block of its start (before the hit) or of its end (after it, German only).
+        block = self._block(start)
+        if _negated_before(block, start):
+            return True
+        if self._language != "de":
+            return False
+        return _negated_after(block if end <= block.end else self._block(end), end)
+
+    def _block(self, offset: int) -> _Block:
+        text = self._text
+        start = text.rfind("\n", 0, offset) + 1
+        block = self._blocks.get(start)
+        if block is None:
+            end = text.find("\n", start)
+            block = self._blocks[start] = _Block.read(text, start, len(text) if end < 0 else end, self._negation)
+        return block
+
+
+@dataclass(frozen=True)
+class _Block:
+    """One block (line) of a prose text: its span, quotation regions, negation words and clause ends."""
+
+    start: int
+    end: int  # the offset of the block's ``\\n``, or the text's length
+    quote: _Intervals
+    negation_starts: tuple[int, ...]
+    negation_ends: tuple[int, ...]
+    clause_ends: tuple[int, ...]
+
+    @classmethod
+    def read(cls, text: str, start: int, end: int, negation: re.Pattern[str]) -> _Block:
+        # Matching from ``start`` to ``end`` finds what matching the whole text finds there:
+        # look-behinds see the text before ``start``, and no match holds a line break.
+        negations = list(negation.finditer(text, start, end))
+        marks = [(m.group(), m.start()) for m in _QUOTE_MARK.finditer(text, start, end)]
+        return cls(
+            start,
+            end,
+            _Intervals.union(_pair_marks(marks, end)) if marks else _NO_INTERVALS,
+            tuple(map(re.Match.start, negations)),
+            tuple(map(re.Match.end, negations)),
+            tuple(map(re.Match.start, _CLAUSE_END.finditer(text, start, end))),
+        )
+
+
+_NO_INTERVALS = _Intervals((), ())
+
+
+def _negated_before(block: _Block, start: int) -> bool:
+    """Whether a negation word ends before ``start`` in its clause (``block`` holds ``start``)."""
+    clauses = block.clause_ends
+    i = bisect_left(clauses, start) - 1
+    # With no clause end before it in the block, the clause starts with the block.
+    floor = clauses[i] if i >= 0 else block.start - 1
+    k = bisect_right(block.negation_ends, start) - 1
+    return k >= 0 and block.negation_starts[k] > floor
+
+
+def _negated_after(block: _Block, end: int) -> bool:
+    """Whether a negation word starts after ``end`` in its clause (``block`` holds ``end``)."""
+    clauses = block.clause_ends
+    i = bisect_left(clauses, end)
+    ceiling = clauses[i] if i < len(clauses) else block.end
+    k = bisect_left(block.negation_starts, end)
+    return k < len(block.negation_starts) and block.negation_starts[k] < ceiling
 
 
 def _block_quotations(text: str) -> list[tuple[int, int]]:

@@ -1,0 +1,97 @@
+"""The scanner's context flags on prose: built per block on demand, equal to a whole-text reading."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from writing_rules.tools._text_index import _NEGATION, ProseContext, _block_quotations
+
+_CLAUSE_END = re.compile(r"[.!?;:\r\n]")
+
+
+def reference_in_quote(text: str, start: int) -> bool:
+    """Whether any quotation region of the whole text (marks paired per line) holds ``start``."""
+    return any(region_start <= start < region_end for region_start, region_end in _block_quotations(text))
+
+
+def reference_negated(text: str, language: str, start: int, end: int) -> bool:
+    """A negation word of the whole text before the hit, or (German) after it, with no clause end between."""
+    for word in _NEGATION[language].finditer(text):
+        if word.end() <= start and not _CLAUSE_END.search(text[word.end() : start]):
+            return True
+        if language == "de" and word.start() >= end and not _CLAUSE_END.search(text[end : word.start()]):
+            return True
+    return False
+
+
+# Prose with what the flags read: quotation marks, negation words (also glued to letters and
+# apostrophes), clause ends and block ends.
+_PIECES = st.sampled_from(
+    [
+        "a",
+        "Wort",
+        " ",
+        " not ",
+        "n't",
+        "n’t",
+        "no",
+        "never",
+        "without",
+        "nothing",
+        "nicht",
+        "keine",
+        "kein",
+        "niemals",
+        "ohne",
+        "Nie",
+        '"',
+        "„",
+        "“",
+        "”",
+        "»",
+        "«",
+        "‚",
+        "‘",
+        "'",
+        ".",
+        ";",
+        ":",
+        "!",
+        "?",
+        "\n",
+        "\r",
+        "\n\n",
+        "e.g.",
+        "\ufffc",
+    ]
+)
+_PROSE = st.lists(_PIECES, max_size=40).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_PROSE, st.sampled_from(("en", "de")), st.data())
+def test_flags_equal_a_whole_text_reading(text: str, language: str, data: st.DataObject) -> None:
+    context = ProseContext(text, language)
+    # Several spans of one text, in any order, so that blocks read for one span serve the next.
+    for _ in range(5):
+        start = data.draw(st.integers(0, len(text)))
+        end = data.draw(st.integers(start, len(text)))
+        assert context.in_quote(start) == reference_in_quote(text, start)
+        assert context.negated(start, end) == reference_negated(text, language, start, end)
+
+
+def test_a_negation_word_in_another_block_does_not_negate() -> None:
+    text = "It is not\nHIT here"
+    context = ProseContext(text, "de")
+    assert not context.negated(text.index("HIT"), text.index("HIT") + 3)
+    assert ProseContext("HIT\nnicht", "de").negated(0, 3) is False
+    assert ProseContext("HIT nicht", "de").negated(0, 3) is True
+
+
+def test_unknown_language_is_refused() -> None:
+    with pytest.raises(ValueError, match="language"):
+        ProseContext("text", "fr")
