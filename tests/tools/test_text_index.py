@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from writing_rules._text_units import utf16_length
-from writing_rules.tools._text_index import TextIndex
+from writing_rules.tools._text_index import TextIndex, positions_in_order
 
 LANGUAGES = ("en", "de")
 
@@ -113,6 +113,32 @@ def test_positions_match_a_naive_reference(text: str, data: st.DataObject) -> No
     assert index.line_column(offset) == naive_line_column(text, offset)
     assert index.utf16_offset(offset) == naive_utf16(text, offset)
     assert utf16_length(text) == naive_utf16(text, len(text))
+
+
+@given(
+    st.text(
+        alphabet=st.one_of(
+            st.sampled_from(["\n", "\r", "a", "ä", "😀", "\U0010ffff", "\ud800", "\udfff", "\u2028"]),
+            st.characters(),
+        )
+    ),
+    st.data(),
+)
+def test_positions_of_many_spans_equal_one_span_at_a_time(text: str, data: st.DataObject) -> None:
+    # A scan's spans come sorted by start (counted on from one to the next); any order is allowed.
+    spans = data.draw(st.lists(st.tuples(st.integers(0, len(text)), st.integers(0, len(text))).map(sorted)))
+    if data.draw(st.booleans()):
+        spans.sort()
+    expected = []
+    for start, end in spans:
+        line, column = naive_line_column(text, start)
+        expected.append((naive_utf16(text, start), naive_utf16(text, end), line, column))
+    assert list(positions_in_order(text, spans)) == expected
+
+
+def test_positions_of_a_span_outside_the_text_are_refused() -> None:
+    with pytest.raises(ValueError, match="outside"):
+        list(positions_in_order("abc", [(2, 4)]))
 
 
 # --- argument checks and immutability -------------------------------------------

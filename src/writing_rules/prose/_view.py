@@ -15,6 +15,7 @@ from array import array
 from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from operator import le
 
 __all__ = ["CODE_PLACEHOLDER", "MARKUPS", "ProseView", "TextMap"]
 
@@ -70,6 +71,17 @@ class TextMap:
             at = self.source_start(start)
             return at, at
         return self.source_start(start), self.source_end(end)
+
+    def keeps_order(self) -> bool:
+        """Whether ``source_start`` never decreases along the built text.
+
+        It holds when each segment's source span starts where the one before ends, or
+        later (the readers build the text in source order): then the first hits of the
+        text are the first hits of the source, and the others need no mapping to be
+        counted.
+        """
+        starts, ends = self.source_starts, self.source_ends
+        return all(map(le, starts, ends)) and all(map(le, ends[:-1], starts[1:]))
 
     def source_spans(self, starts: Iterable[int], ends: Iterable[int]) -> list[tuple[int, int]]:
         """``source_span(start, end)`` of each pair of ``starts`` and ``ends``, in one call.

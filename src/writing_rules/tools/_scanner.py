@@ -18,10 +18,10 @@ from typing import Any
 
 from .._lazy_rules import rule_data as data
 from .._levels import LEVELS, signal_level
-from ..prose import ProseView, read_prose
+from ..prose import ProseView, TextMap, read_prose
 from ._fixes import Fix, find_fix
 from ._sentence_signals import with_sentence_lengths
-from ._text_index import ProseContext, TextIndex
+from ._text_index import ProseContext, positions_in_order
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -60,16 +60,17 @@ def find_spans(text: str, language: str, rule_ids: tuple[str, ...]) -> list[tupl
     return signals
 
 
-def _rule_fix(text: str, start: int, end: int, rule_id: str, signal_id: str) -> Fix | None:
+def _rule_fix(text: str, start: int, end: int, rule_id: str, signal_id: str, fixed: tuple[str, ...]) -> Fix | None:
     """The signal's own fix, else a fix another pattern of its rule declares for the same hit.
 
     A precise pattern of a higher level may name a span that a broad pattern's fix covers
     ("very" found by both): the fix belongs to the hit, not to the pattern that names it.
+    ``fixed`` lists the signals of the rule that declare fixes.
     """
     fix = find_fix(text, start, end, rule_id, signal_id)
     if fix is not None:
         return fix
-    for other in _fix_signal_ids(rule_id):
+    for other in fixed:
         if other != signal_id:
             fix = find_fix(text, start, end, rule_id, other)
             if fix is not None:
@@ -77,8 +78,12 @@ def _rule_fix(text: str, start: int, end: int, rule_id: str, signal_id: str) -> 
     return None
 
 
-def _fix_signal_ids(rule_id: str) -> list[str]:
-    return [signal_id for rule, signal_id in data.SIGNAL_FIXES if rule == rule_id]
+def _fix_signal_ids() -> dict[str, tuple[str, ...]]:
+    """Per rule with fixes, its signals that declare one, in the data's order."""
+    fixed: dict[str, list[str]] = {}
+    for rule_id, signal_id in data.SIGNAL_FIXES:
+        fixed.setdefault(rule_id, []).append(signal_id)
+    return {rule_id: tuple(signal_ids) for rule_id, signal_ids in fixed.items()}
 
 
 def _level_rank(rule_id: str, signal_id: str) -> int:
@@ -387,9 +392,8 @@ def view_hits(
     where a dict per hit would weigh more than the hit.
     """
     excluded: Mapping[str, tuple[str, ...]] = data.RULE_EXCLUDED_CONTEXTS
-    # (source start, end, rank, rule id, signal id, in code, start, end in the scanned text)
-    located: list[tuple[int, int, int, str, str, bool, int, int]] = []
     contexts: dict[bool, ProseContext] = {}
+    kept: list[tuple[list[tuple[int, int, int, str, str]], bool, TextMap]] = []
     for in_code, text, text_map in ((False, view.text, view.prose_map), (True, view.code_text, view.code_map)):
         found = find_spans(text, language, rule_ids) if text else []
         if not in_code:
@@ -403,15 +407,19 @@ def view_hits(
                 for hit in found
                 if hit[3] not in excluded or not _excluded(excluded[hit[3]], view, context, hit[0], hit[1], in_code)
             ]
-        starts = list(map(_first, found))
-        ends = list(map(_second, found))
-        sources = text_map.source_spans(starts, ends)
+        kept.append((found, in_code, text_map))
+    total = sum(len(found) for found, _, _ in kept)
+    # (source start, end, rank, rule id, signal id, in code, start, end in the scanned text)
+    located: list[tuple[int, int, int, str, str, bool, int, int]] = []
+    for found, in_code, text_map in kept:
+        if limit is not None and total > limit:
+            found = _leading(found, limit, text_map)
+        sources = text_map.source_spans(map(_first, found), map(_second, found))
         located.extend(
             (source_start, source_end, rank, rule_id, signal_id, in_code, start, end)
             for (source_start, source_end), (start, end, rank, rule_id, signal_id) in zip(sources, found, strict=True)
         )
     located.sort(key=_signal_order)
-    total = len(located)
     if limit is not None:
         del located[limit:]
     # The quotation and negation flags are found only for the hits reported: a long page
@@ -426,6 +434,24 @@ def view_hits(
             flags |= _NEGATED
         hits.append((source_start, source_end, rank, rule_id, signal_id, flags))
     return hits, total
+
+
+def _leading(
+    found: list[tuple[int, int, int, str, str]], limit: int, text_map: TextMap
+) -> list[tuple[int, int, int, str, str]]:
+    """The hits of one text that may be among the first ``limit`` of the source (all, if unsure).
+
+    ``found`` is in the text's order. Where the map keeps that order, a hit after the
+    first ``limit`` comes after them in the source too, unless it starts at the same
+    source offset as the last of them (its end or rule may put it first).
+    """
+    if len(found) <= limit or not text_map.keeps_order():
+        return found
+    last = text_map.source_start(found[limit - 1][0])
+    cut = limit
+    while cut < len(found) and text_map.source_start(found[cut][0]) == last:
+        cut += 1
+    return found[:cut]
 
 
 _IN_CODE, _IN_QUOTE, _NEGATED = 1, 2, 4
@@ -464,23 +490,35 @@ def scan_text(
     """``data`` of ``find_writing_signals``: ``text`` read as ``markup`` (the tool reads Markdown)."""
     # Only the count of the hits past the cap is reported (the view, read here, goes with the call).
     hits, total = view_hits(read_prose(text, markup) if view is None else view, language, rule_ids, max_signals)
-    index = TextIndex(text, language) if hits else None
+    levels: dict[tuple[str, str], str] = {}
+    fix_ids = _fix_signal_ids()
     signals = []
-    for start, end, _, rule_id, signal_id, flags in hits:
-        assert index is not None
+    positions = positions_in_order(text, [(hit[0], hit[1]) for hit in hits])
+    for (start, end, _, rule_id, signal_id, flags), (utf16_start, utf16_end, line, column) in zip(
+        hits, positions, strict=True
+    ):
+        level = levels.get((rule_id, signal_id))
+        if level is None:
+            level = levels[rule_id, signal_id] = signal_level(rule_id, signal_id)
         signal = {
             "ruleId": rule_id,
             "signalId": signal_id,
-            "level": signal_level(rule_id, signal_id),
+            "level": level,
             "match": text[start:end],
-            **index.span_fields(start, end),
+            "start": start,
+            "end": end,
+            "utf16Start": utf16_start,
+            "utf16End": utf16_end,
+            "line": line,
+            "column": column,
             "context": _context_flags(flags),
         }
         # Quoted and code text is someone else's wording: no fix is offered there.
-        fix = None if flags & (_IN_CODE | _IN_QUOTE) else _rule_fix(text, start, end, rule_id, signal_id)
-        if fix is not None:
-            # ``match`` is the text the replacement replaces; it starts where the signal starts.
-            signal["fix"] = {"replacement": fix.replacement, "match": text[start : fix.end]}
+        if rule_id in fix_ids and not flags & (_IN_CODE | _IN_QUOTE):
+            fix = _rule_fix(text, start, end, rule_id, signal_id, fix_ids[rule_id])
+            if fix is not None:
+                # ``match`` is the text the replacement replaces; it starts where the signal starts.
+                signal["fix"] = {"replacement": fix.replacement, "match": text[start : fix.end]}
         signals.append(signal)
     return {
         "language": language,

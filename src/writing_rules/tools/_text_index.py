@@ -73,12 +73,12 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from .._text_units import line_column, line_starts
+from .._text_units import line_column, line_starts, utf16_length
 
-__all__ = ["ProseContext", "TextIndex"]
+__all__ = ["ProseContext", "TextIndex", "positions_in_order"]
 
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]")
 _CLAUSE_END = re.compile(r"[.!?;:\r\n]")
@@ -163,8 +163,8 @@ class TextIndex:
     __slots__ = ("_astral", "_context", "_language", "_line_starts", "_text")
     _text: str
     _language: str
-    _line_starts: tuple[int, ...]
-    _astral: tuple[int, ...]
+    _line_starts: tuple[int, ...] | None
+    _astral: tuple[int, ...] | None
     _context: _Context | None
 
     def __init__(self, text: str, language: str) -> None:
@@ -175,8 +175,9 @@ class TextIndex:
         setattr_ = object.__setattr__
         setattr_(self, "_text", text)
         setattr_(self, "_language", language)
-        setattr_(self, "_line_starts", tuple(line_starts(text)))
-        setattr_(self, "_astral", tuple(m.start() for m in _ASTRAL.finditer(text)))
+        # The tables are built on first use: a caller may ask only for some of them.
+        setattr_(self, "_line_starts", None)
+        setattr_(self, "_astral", None)
         setattr_(self, "_context", None)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -191,12 +192,18 @@ class TextIndex:
     def line_column(self, offset: int) -> tuple[int, int]:
         """1-based line and column (in code points) of a code-point offset."""
         self._check(offset)
-        return line_column(self._line_starts, offset)
+        return line_column(self._lines(), offset)
 
     def utf16_offset(self, offset: int) -> int:
         """The UTF-16 code-unit offset of a code-point offset."""
         self._check(offset)
-        return offset + bisect_left(self._astral, offset)
+        astral = self._astral
+        if astral is None:
+            # An ASCII text (flagged by the str itself) has no character outside the BMP.
+            astral = () if self._text.isascii() else tuple(m.start() for m in _ASTRAL.finditer(self._text))
+            # Idempotent: two threads racing here store equal tables.
+            object.__setattr__(self, "_astral", astral)
+        return offset + bisect_left(astral, offset)
 
     def span_fields(self, start: int, end: int) -> dict[str, int]:
         """The position fields a signal or finding carries, in wire order.
@@ -213,6 +220,13 @@ class TextIndex:
             "column": column,
         }
 
+    def _lines(self) -> tuple[int, ...]:
+        starts = self._line_starts
+        if starts is None:
+            starts = tuple(line_starts(self._text))
+            object.__setattr__(self, "_line_starts", starts)  # idempotent, as above
+        return starts
+
     def context(self, start: int, end: int) -> dict[str, bool]:
         """``{"inCode", "inQuote", "negated"}`` for the span ``text[start:end]``."""
         self._check(start)
@@ -221,7 +235,7 @@ class TextIndex:
             raise ValueError(f"start {start} is after end {end}")
         ctx = self._context
         if ctx is None:
-            ctx = _build_context(self._text, self._language, self._line_starts)
+            ctx = _build_context(self._text, self._language, self._lines())
             # Idempotent: two threads racing here store equal tables.
             object.__setattr__(self, "_context", ctx)
         return {
@@ -235,6 +249,40 @@ class TextIndex:
             raise TypeError(f"offset must be an int, not {type(offset).__name__}")
         if not 0 <= offset <= len(self._text):
             raise ValueError(f"offset {offset} is outside 0..{len(self._text)}")
+
+
+def positions_in_order(text: str, spans: Iterable[tuple[int, int]]) -> Iterator[tuple[int, int, int, int]]:
+    """(utf16Start, utf16End, line, column) of each span, as ``TextIndex.span_fields`` gives them.
+
+    For spans sorted by start (a scan's signals), each is counted on from the one
+    before with C-level ``str.count`` and ``str.rfind``: a scan reports a few hundred
+    signals, often near the start of a long page, and whole-text tables cost more
+    than that. Spans out of order are counted from the start of the text.
+    """
+    if "\r" in text:
+        # CR and CRLF breaks: the line table, which counts every kind of break.
+        index = TextIndex(text, "en")  # positions do not depend on the language
+        for start, end in spans:
+            line, column = index.line_column(start)
+            yield index.utf16_offset(start), index.utf16_offset(end), line, column
+        return
+    ascii_only = text.isascii()
+    previous, line, line_start, units = 0, 1, 0, 0
+    for start, end in spans:
+        if not 0 <= start <= end <= len(text):
+            raise ValueError(f"span {start}..{end} is outside 0..{len(text)}")
+        if start < previous:
+            previous, line, line_start, units = 0, 1, 0, 0
+        breaks = text.count("\n", previous, start)
+        if breaks:
+            line += breaks
+            line_start = text.rfind("\n", previous, start) + 1
+        if ascii_only:
+            yield start, end, line, start - line_start + 1
+        else:
+            units += utf16_length(text[previous:start])
+            yield units, units + utf16_length(text[start:end]), line, start - line_start + 1
+        previous = start
 
 
 def _negated(ctx: _Context, start: int, end: int, after_too: bool, length: int) -> bool:
@@ -418,7 +466,7 @@ class ProseContext:
     few hundred signals it reports, not of every hit on a long page.
     """
 
-    __slots__ = ("_blocks", "_language", "_negation", "_text")
+    __slots__ = ("_blocks", "_language", "_last", "_negation", "_text")
 
     def __init__(self, text: str, language: str) -> None:
         if language not in _NEGATION:
@@ -427,77 +475,73 @@ class ProseContext:
         self._language = language
         self._negation = _NEGATION[language]
         self._blocks: dict[int, _Block] = {}
+        self._last: _Block | None = None
 
     def in_quote(self, start: int) -> bool:
         return self._block(start).quote.covers(start)
 
     def negated(self, start: int, end: int) -> bool:
         # A negation word holds no clause end, so the one that negates a hit lies in the
-        # block of its start (before the hit) or of its end (after it, German only).
+        # block of its start (before the hit) or of its end (after it, German only). The
+        # words are looked for in the hit's clause only: a block holds several clauses.
+        text, negation = self._text, self._negation
         block = self._block(start)
-        if _negated_before(block, start):
+        clauses = block.clause_ends
+        i = bisect_left(clauses, start) - 1
+        floor = clauses[i] if i >= 0 else block.start - 1
+        # The leftmost word after the clause end. The search stops one character past the
+        # hit's start, where ``\b`` may pass for a word cut off there: such a word ends after
+        # the start and is no word before the hit (a whole word ending earlier is found
+        # first, since no negation word starts inside another).
+        word = negation.search(text, floor + 1, start + 1)
+        if word is not None and word.end() <= start:
             return True
         if self._language != "de":
             return False
-        return _negated_after(block if end <= block.end else self._block(end), end)
+        if end > block.end:
+            block = self._block(end)
+            clauses = block.clause_ends
+        i = bisect_left(clauses, end)
+        ceiling = clauses[i] if i < len(clauses) else block.end
+        # A word starting before the clause end also ends before it.
+        return negation.search(text, end, ceiling) is not None
 
     def _block(self, offset: int) -> _Block:
+        last = self._last
+        # Hits are asked for in order: mostly the block of the hit before (which holds its ``\n``).
+        if last is not None and last.start <= offset <= last.end:
+            return last
         text = self._text
         start = text.rfind("\n", 0, offset) + 1
         block = self._blocks.get(start)
         if block is None:
             end = text.find("\n", start)
-            block = self._blocks[start] = _Block.read(text, start, len(text) if end < 0 else end, self._negation)
+            block = self._blocks[start] = _Block.read(text, start, len(text) if end < 0 else end)
+        self._last = block
         return block
 
 
 @dataclass(frozen=True)
 class _Block:
-    """One block (line) of a prose text: its span, quotation regions, negation words and clause ends."""
+    """One block (line) of a prose text: its span, quotation regions and clause ends."""
 
     start: int
-    end: int  # the offset of the block's ``\\n``, or the text's length
+    end: int  # the offset of the block's ``\n``, or the text's length
     quote: _Intervals
-    negation_starts: tuple[int, ...]
-    negation_ends: tuple[int, ...]
     clause_ends: tuple[int, ...]
 
     @classmethod
-    def read(cls, text: str, start: int, end: int, negation: re.Pattern[str]) -> _Block:
-        # Matching from ``start`` to ``end`` finds what matching the whole text finds there:
-        # look-behinds see the text before ``start``, and no match holds a line break.
-        negations = list(negation.finditer(text, start, end))
+    def read(cls, text: str, start: int, end: int) -> _Block:
         marks = [(m.group(), m.start()) for m in _QUOTE_MARK.finditer(text, start, end)]
         return cls(
             start,
             end,
             _Intervals.union(_pair_marks(marks, end)) if marks else _NO_INTERVALS,
-            tuple(map(re.Match.start, negations)),
-            tuple(map(re.Match.end, negations)),
             tuple(map(re.Match.start, _CLAUSE_END.finditer(text, start, end))),
         )
 
 
 _NO_INTERVALS = _Intervals((), ())
-
-
-def _negated_before(block: _Block, start: int) -> bool:
-    """Whether a negation word ends before ``start`` in its clause (``block`` holds ``start``)."""
-    clauses = block.clause_ends
-    i = bisect_left(clauses, start) - 1
-    # With no clause end before it in the block, the clause starts with the block.
-    floor = clauses[i] if i >= 0 else block.start - 1
-    k = bisect_right(block.negation_ends, start) - 1
-    return k >= 0 and block.negation_starts[k] > floor
-
-
-def _negated_after(block: _Block, end: int) -> bool:
-    """Whether a negation word starts after ``end`` in its clause (``block`` holds ``end``)."""
-    clauses = block.clause_ends
-    i = bisect_left(clauses, end)
-    ceiling = clauses[i] if i < len(clauses) else block.end
-    k = bisect_left(block.negation_starts, end)
-    return k < len(block.negation_starts) and block.negation_starts[k] < ceiling
 
 
 def _block_quotations(text: str) -> list[tuple[int, int]]:
