@@ -128,3 +128,13 @@ def test_spans_map_in_one_call_as_one_by_one(source: str, markup: str, data: st.
         starts = [start for start, _ in spans]
         ends = [end for _, end in spans]
         assert text_map.source_spans(starts, ends) == [text_map.source_span(start, end) for start, end in spans]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_ANY_TEXT | markdown_document(), st.sampled_from(MARKUPS))
+def test_a_map_that_keeps_order_never_maps_back(source: str, markup: str) -> None:
+    view = read_prose(source, markup)
+    for text, text_map in ((view.text, view.prose_map), (view.code_text, view.code_map)):
+        if text_map.keeps_order():
+            starts = [text_map.source_start(offset) for offset in range(len(text) + 1)]
+            assert starts == sorted(starts)
