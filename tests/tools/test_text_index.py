@@ -542,3 +542,18 @@ def test_the_negation_search_finds_what_the_plain_pattern_finds(text: str, langu
 
     expected = [m.span() for m in _PLAIN_NEGATION[language].finditer(text)]
     assert [m.span() for m in _NEGATION[language].finditer(text)] == expected
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_negation_search_opens_with_every_letter_that_folds_to_a_first_letter(language: str) -> None:
+    from writing_rules.tools._text_index import _NEGATION
+
+    words = ["not", "never", "without", "none"] if language == "en" else ["nicht", "kein", "ohne", "nie"]
+    firsts = "".join(sorted({word[0] for word in words}))
+    folding = [chr(code) for code in range(0x110000) if re.fullmatch(f"(?i)[{firsts}]", chr(code))]
+    assert len(folding) >= 2 * len(firsts)
+    for letter in folding:
+        for word in words:
+            text = f"a {letter}{word[1:]} b"
+            expected = [m.span() for m in _PLAIN_NEGATION[language].finditer(text)]
+            assert [m.span() for m in _NEGATION[language].finditer(text)] == expected, (letter, word)

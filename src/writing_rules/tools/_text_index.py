@@ -87,14 +87,15 @@ _CLAUSE_END = re.compile(r"[.!?;:\r\n]")
 #   de  \b(?:nicht|kein(?:e[nmrs]?)?|nie|niemals|ohne)\b
 # Each opens with a class of first letters instead, so that re skips to them in C rather than
 # trying a word boundary at every position (four times faster on a page); ``(?<!\w.)`` after
-# the first letter is the word boundary before it. tests/tools/test_text_index.py checks that
-# both forms find the same words.
+# the first letter is the word boundary before it. The class lists every letter that
+# IGNORECASE matches (the Kelvin sign U+212A is a k) and is itself case-sensitive, which re
+# tests about twice as fast per character. tests/tools/test_text_index.py checks
+# that both forms find the same words.
 _NEGATION = {
     "en": re.compile(
-        r"[nw](?:(?<=n)(?<!\w.)(?:o(?:t|ne|thing)?|ever)|(?<=w)(?<!\w.)ithout|(?<=n)(?<=\w.)['\u2019]t)\b",
-        re.IGNORECASE,
+        r"[nNwW](?i:(?:(?<=n)(?<!\w.)(?:o(?:t|ne|thing)?|ever)|(?<=w)(?<!\w.)ithout|(?<=n)(?<=\w.)['\u2019]t)\b)"
     ),
-    "de": re.compile(r"[nko](?<!\w.)(?:(?<=n)(?:icht|ie(?:mals)?)|(?<=k)ein(?:e[nmrs]?)?|(?<=o)hne)\b", re.IGNORECASE),
+    "de": re.compile(r"[nNkK\u212aoO](?i:(?<!\w.)(?:(?<=n)(?:icht|ie(?:mals)?)|(?<=k)ein(?:e[nmrs]?)?|(?<=o)hne)\b)"),
 }
 
 # Line-level Markdown. Every pattern is matched against one line (no line breaks).
@@ -466,7 +467,7 @@ class ProseContext:
     few hundred signals it reports, not of every hit on a long page.
     """
 
-    __slots__ = ("_blocks", "_language", "_last", "_negation", "_text")
+    __slots__ = ("_clauses", "_language", "_last", "_negation", "_quotes", "_text")
 
     def __init__(self, text: str, language: str) -> None:
         if language not in _NEGATION:
@@ -474,11 +475,17 @@ class ProseContext:
         self._text = text
         self._language = language
         self._negation = _NEGATION[language]
-        self._blocks: dict[int, _Block] = {}
-        self._last: _Block | None = None
+        self._last = (0, -1)  # the block looked up last: (start, offset of its ``\n``)
+        # Per block, by its start: the quotation regions and the clause ends.
+        self._quotes: dict[int, _Intervals] = {}
+        self._clauses: dict[int, tuple[int, ...]] = {}
 
     def in_quote(self, start: int) -> bool:
-        return self._block(start).quote.covers(start)
+        block = self._block(start)
+        quotes = self._quotes.get(block[0])
+        if quotes is None:
+            quotes = self._quotes[block[0]] = _quotations_in_block(self._text, *block)
+        return quotes.covers(start)
 
     def negated(self, start: int, end: int) -> bool:
         # A negation word holds no clause end, so the one that negates a hit lies in the
@@ -486,9 +493,10 @@ class ProseContext:
         # words are looked for in the hit's clause only: a block holds several clauses.
         text, negation = self._text, self._negation
         block = self._block(start)
-        clauses = block.clause_ends
+        clauses = self._clause_ends(block)
         i = bisect_left(clauses, start) - 1
-        floor = clauses[i] if i >= 0 else block.start - 1
+        # With no clause end before the hit in its block, the clause starts with the block.
+        floor = clauses[i] if i >= 0 else block[0] - 1
         # The leftmost word after the clause end. The search stops one character past the
         # hit's start, where ``\b`` may pass for a word cut off there: such a word ends after
         # the start and is no word before the hit (a whole word ending earlier is found
@@ -498,50 +506,42 @@ class ProseContext:
             return True
         if self._language != "de":
             return False
-        if end > block.end:
+        if end > block[1]:
             block = self._block(end)
-            clauses = block.clause_ends
+            clauses = self._clause_ends(block)
         i = bisect_left(clauses, end)
-        ceiling = clauses[i] if i < len(clauses) else block.end
+        ceiling = clauses[i] if i < len(clauses) else block[1]
         # A word starting before the clause end also ends before it.
         return negation.search(text, end, ceiling) is not None
 
-    def _block(self, offset: int) -> _Block:
+    def _block(self, offset: int) -> tuple[int, int]:
+        """(start, end) of the block holding ``offset``; its end is the offset of its ``\\n`` or the text's length."""
         last = self._last
         # Hits are asked for in order: mostly the block of the hit before (which holds its ``\n``).
-        if last is not None and last.start <= offset <= last.end:
+        if last[0] <= offset <= last[1]:
             return last
         text = self._text
         start = text.rfind("\n", 0, offset) + 1
-        block = self._blocks.get(start)
-        if block is None:
-            end = text.find("\n", start)
-            block = self._blocks[start] = _Block.read(text, start, len(text) if end < 0 else end)
-        self._last = block
+        end = text.find("\n", start)
+        self._last = block = (start, len(text) if end < 0 else end)
         return block
 
-
-@dataclass(frozen=True)
-class _Block:
-    """One block (line) of a prose text: its span, quotation regions and clause ends."""
-
-    start: int
-    end: int  # the offset of the block's ``\n``, or the text's length
-    quote: _Intervals
-    clause_ends: tuple[int, ...]
-
-    @classmethod
-    def read(cls, text: str, start: int, end: int) -> _Block:
-        marks = [(m.group(), m.start()) for m in _QUOTE_MARK.finditer(text, start, end)]
-        return cls(
-            start,
-            end,
-            _Intervals.union(_pair_marks(marks, end)) if marks else _NO_INTERVALS,
-            tuple(map(re.Match.start, _CLAUSE_END.finditer(text, start, end))),
-        )
+    def _clause_ends(self, block: tuple[int, int]) -> tuple[int, ...]:
+        clauses = self._clauses.get(block[0])
+        if clauses is None:
+            clauses = self._clauses[block[0]] = tuple(map(_start, _CLAUSE_END.finditer(self._text, *block)))
+        return clauses
 
 
+_start = re.Match.start
 _NO_INTERVALS = _Intervals((), ())
+
+
+def _quotations_in_block(text: str, start: int, end: int) -> _Intervals:
+    """The quotation regions of the block ``text[start:end]`` (its marks paired as ``_block_quotations`` pairs them)."""
+    if _QUOTE_MARK.search(text, start, end) is None:
+        return _NO_INTERVALS  # most blocks quote nothing
+    return _Intervals.union(_pair_marks([(m.group(), m.start()) for m in _QUOTE_MARK.finditer(text, start, end)], end))
 
 
 def _block_quotations(text: str) -> list[tuple[int, int]]:
