@@ -476,15 +476,17 @@ class ProseContext:
         self._language = language
         self._negation = _NEGATION[language]
         self._last = (0, -1)  # the block looked up last: (start, offset of its ``\n``)
-        # Per block, by its start: the quotation regions and the clause ends.
-        self._quotes: dict[int, _Intervals] = {}
-        self._clauses: dict[int, tuple[int, ...]] = {}
+        # Its quotation regions and clause ends, once read. Only the last block's are kept:
+        # hits are asked for in order, and tables for every block a scan visits would weigh
+        # more than the text's own.
+        self._quotes: _Intervals | None = None
+        self._clauses: tuple[int, ...] | None = None
 
     def in_quote(self, start: int) -> bool:
         block = self._block(start)
-        quotes = self._quotes.get(block[0])
+        quotes = self._quotes
         if quotes is None:
-            quotes = self._quotes[block[0]] = _quotations_in_block(self._text, *block)
+            quotes = self._quotes = _quotations_in_block(self._text, *block)
         return quotes.covers(start)
 
     def negated(self, start: int, end: int) -> bool:
@@ -524,12 +526,14 @@ class ProseContext:
         start = text.rfind("\n", 0, offset) + 1
         end = text.find("\n", start)
         self._last = block = (start, len(text) if end < 0 else end)
+        self._quotes = self._clauses = None
         return block
 
     def _clause_ends(self, block: tuple[int, int]) -> tuple[int, ...]:
-        clauses = self._clauses.get(block[0])
+        """The clause ends of ``block``, the block looked up last."""
+        clauses = self._clauses
         if clauses is None:
-            clauses = self._clauses[block[0]] = tuple(map(_start, _CLAUSE_END.finditer(self._text, *block)))
+            clauses = self._clauses = tuple(map(_start, _CLAUSE_END.finditer(self._text, *block)))
         return clauses
 
 
