@@ -252,7 +252,7 @@ class TextIndex:
             raise ValueError(f"offset {offset} is outside 0..{len(self._text)}")
 
 
-def positions_in_order(text: str, spans: Iterable[tuple[int, int]]) -> Iterator[tuple[int, int, int, int]]:
+def positions_in_order(text: str, spans: Sequence[tuple[int, int]]) -> Iterator[tuple[int, int, int, int]]:
     """(utf16Start, utf16End, line, column) of each span, as ``TextIndex.span_fields`` gives them.
 
     For spans sorted by start (a scan's signals), each is counted on from the one
@@ -267,7 +267,8 @@ def positions_in_order(text: str, spans: Iterable[tuple[int, int]]) -> Iterator[
             line, column = index.line_column(start)
             yield index.utf16_offset(start), index.utf16_offset(end), line, column
         return
-    ascii_only = text.isascii()
+    # Mostly no character before the last span's end counts two UTF-16 units.
+    same_units = text.isascii() or _within_bmp(text, max((end for _, end in spans), default=0))
     previous, line, line_start, units = 0, 1, 0, 0
     for start, end in spans:
         if not 0 <= start <= end <= len(text):
@@ -278,12 +279,24 @@ def positions_in_order(text: str, spans: Iterable[tuple[int, int]]) -> Iterator[
         if breaks:
             line += breaks
             line_start = text.rfind("\n", previous, start) + 1
-        if ascii_only:
+        if same_units:
             yield start, end, line, start - line_start + 1
         else:
             units += utf16_length(text[previous:start])
             yield units, units + utf16_length(text[start:end]), line, start - line_start + 1
         previous = start
+
+
+_CHUNK = 16_384
+
+
+def _within_bmp(text: str, end: int) -> bool:
+    """Whether no character of ``text[:end]`` lies outside the BMP (a chunk at a time: the copies stay small)."""
+    for low in range(0, end, _CHUNK):
+        piece = text[low : min(low + _CHUNK, end)]
+        if utf16_length(piece) != len(piece):
+            return False
+    return True
 
 
 def _negated(ctx: _Context, start: int, end: int, after_too: bool, length: int) -> bool:
