@@ -173,3 +173,19 @@ def test_no_fix_where_the_meaning_would_change() -> None:
 def test_overlapping_fixes_apply_the_first() -> None:
     # Sorted by start: (1, 3) wins over (2, 4), which overlaps it; (4, 6) is applied too.
     assert apply_fixes("abcdef", [Fix(2, 4, "X"), Fix(1, 3, "Y"), Fix(4, 6, "")]) == ("aYd", 2)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(("en", "de")), st.data())
+def test_a_rules_joined_fixes_match_exactly_where_one_of_its_fixes_matches(language: str, data: st.DataObject) -> None:
+    import re
+
+    from writing_rules._rules_data import SIGNAL_FIXES
+    from writing_rules.tools._fixes import may_fix
+
+    text = " ".join(data.draw(st.lists(st.sampled_from(FRAGMENTS[language]), max_size=12)))
+    for rule_id in sorted({rule for rule, _ in SIGNAL_FIXES}):
+        pairs = [pair for (rule, _), declared in SIGNAL_FIXES.items() if rule == rule_id for pair in declared]
+        fixes = [re.compile(match) for match, _ in pairs]
+        for start in range(len(text) + 1):
+            assert may_fix(text, start, rule_id) == any(fix.match(text, start) for fix in fixes), (rule_id, start)

@@ -17,7 +17,7 @@ from typing import NamedTuple
 from .._fix_text import apply_case, fix_at
 from .._lazy_rules import rule_data as data
 
-__all__ = ["Fix", "apply_case", "apply_fixes", "find_fix", "has_fixes"]
+__all__ = ["Fix", "apply_case", "apply_fixes", "find_fix", "has_fixes", "may_fix"]
 
 
 # A named tuple, not a dataclass: building a dataclass costs about 0.3 ms of every start.
@@ -33,6 +33,35 @@ class Fix(NamedTuple):
 def _compiled(rule_id: str, signal_id: str) -> tuple[tuple[re.Pattern[str], str], ...]:
     # Compiled on first use of a signal's fixes: most scans never need one.
     return tuple((re.compile(match), template) for match, template in data.SIGNAL_FIXES.get((rule_id, signal_id), ()))
+
+
+@cache
+def _any_fix(rule_id: str) -> re.Pattern[str] | None:
+    """One pattern that matches where some fix of the rule matches, or None when they cannot be joined.
+
+    A rule has dozens of fixes, tried one by one at each of its hits; most hits have
+    none, and one joined pattern tells so in a single match. Patterns that are all
+    case-insensitive as a whole, refer to no group and set no other global flag join
+    exactly: an alternation matches where one of its branches does.
+    """
+    patterns = [match for (rule, _), fixes in data.SIGNAL_FIXES.items() if rule == rule_id for match, _ in fixes]
+    if not patterns or not all(p.startswith("(?i)") and not _UNJOINABLE.search(p, 4) for p in patterns):
+        return None
+    try:
+        return re.compile("(?i)" + "|".join(f"(?:{pattern[4:]})" for pattern in patterns))
+    except re.error:  # a name used twice, say
+        return None
+
+
+# What a branch cannot carry into an alternation: a reference to a group (numbered anew
+# there) or a global flag (Python 3.10 applies it to the whole pattern).
+_UNJOINABLE = re.compile(r"\\[1-9]|\(\?P=|\(\?\(|\\g<|\(\?[aiLmsux]+\)")
+
+
+def may_fix(text: str, start: int, rule_id: str) -> bool:
+    """False when no fix of the rule can apply to a hit at ``start`` (True when unsure)."""
+    joined = _any_fix(rule_id)
+    return joined is None or joined.match(text, start) is not None
 
 
 def has_fixes(rule_id: str, signal_id: str) -> bool:

@@ -19,7 +19,7 @@ from typing import Any
 from .._lazy_rules import rule_data as data
 from .._levels import LEVELS, signal_level
 from ..prose import ProseView, TextMap, read_prose
-from ._fixes import Fix, find_fix
+from ._fixes import Fix, find_fix, may_fix
 from ._sentence_signals import with_sentence_lengths
 from ._text_index import ProseContext, positions_in_order
 
@@ -67,6 +67,8 @@ def _rule_fix(text: str, start: int, end: int, rule_id: str, signal_id: str, fix
     ("very" found by both): the fix belongs to the hit, not to the pattern that names it.
     ``fixed`` lists the signals of the rule that declare fixes.
     """
+    if not may_fix(text, start, rule_id):
+        return None
     fix = find_fix(text, start, end, rule_id, signal_id)
     if fix is not None:
         return fix
