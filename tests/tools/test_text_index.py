@@ -136,6 +136,15 @@ def test_positions_of_many_spans_equal_one_span_at_a_time(text: str, data: st.Da
     assert list(positions_in_order(text, spans)) == expected
 
 
+@pytest.mark.parametrize("text", ["a\r\nb\rc\nd\r\r\n\n", "\r\n\r\n", "x\ry\r", "😀\r\n😀\nä"])
+def test_positions_of_every_offset_in_order_with_every_line_break(text: str) -> None:
+    spans = [(offset, offset) for offset in range(len(text) + 1)]
+    expected = [(naive_utf16(text, o), naive_utf16(text, o), *naive_line_column(text, o)) for o, _ in spans]
+    assert list(positions_in_order(text, spans)) == expected
+    # Every other offset: counted on over a CRLF, a CR and an LF at once.
+    assert list(positions_in_order(text, spans[::2])) == expected[::2]
+
+
 def test_positions_of_a_span_outside_the_text_are_refused() -> None:
     with pytest.raises(ValueError, match="outside"):
         list(positions_in_order("abc", [(2, 4)]))

@@ -256,17 +256,12 @@ def positions_in_order(text: str, spans: Sequence[tuple[int, int]]) -> Iterator[
     """(utf16Start, utf16End, line, column) of each span, as ``TextIndex.span_fields`` gives them.
 
     For spans sorted by start (a scan's signals), each is counted on from the one
-    before with C-level ``str.count`` and ``str.rfind``: a scan reports a few hundred
-    signals, often near the start of a long page, and whole-text tables cost more
-    than that. Spans out of order are counted from the start of the text.
+    before with C-level ``str.count`` and ``str.rfind`` (CRLF, CR and LF breaks, as
+    above): a scan reports a few hundred signals, often near the start of a long
+    page, and whole-text tables cost more than that. Spans out of order are counted
+    from the start of the text.
     """
-    if "\r" in text:
-        # CR and CRLF breaks: the line table, which counts every kind of break.
-        index = TextIndex(text, "en")  # positions do not depend on the language
-        for start, end in spans:
-            line, column = index.line_column(start)
-            yield index.utf16_offset(start), index.utf16_offset(end), line, column
-        return
+    crs = "\r" in text
     # Mostly no character before the last span's end counts two UTF-16 units.
     same_units = text.isascii() or _within_bmp(text, max((end for _, end in spans), default=0))
     previous, line, line_start, units = 0, 1, 0, 0
@@ -276,15 +271,31 @@ def positions_in_order(text: str, spans: Sequence[tuple[int, int]]) -> Iterator[
         if start < previous:
             previous, line, line_start, units = 0, 1, 0, 0
         breaks = text.count("\n", previous, start)
+        if crs:
+            # A CR is a break of its own unless an LF follows (then the LF counts): a CRLF
+            # whose LF is at ``start`` has not ended the line yet.
+            breaks += text.count("\r", previous, start) - text.count("\r\n", previous, start + 1)
         if breaks:
             line += breaks
             line_start = text.rfind("\n", previous, start) + 1
+            if crs:
+                line_start = _after_last_cr(text, max(line_start, previous), start, line_start)
         if same_units:
             yield start, end, line, start - line_start + 1
         else:
             units += utf16_length(text[previous:start])
             yield units, units + utf16_length(text[start:end]), line, start - line_start + 1
         previous = start
+
+
+def _after_last_cr(text: str, low: int, offset: int, line_start: int) -> int:
+    """Where the line holding ``offset`` starts, given where it would start after LFs alone."""
+    cr = text.rfind("\r", low, offset)
+    if cr >= 0 and text.startswith("\n", cr + 1):
+        # The CR of a CRLF whose LF is at ``offset`` (an LF before it was found already);
+        # a CR before this one is followed by no LF, so it ends a line.
+        cr = text.rfind("\r", low, cr)
+    return max(line_start, cr + 1)
 
 
 _CHUNK = 16_384
