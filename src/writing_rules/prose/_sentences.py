@@ -263,7 +263,7 @@ def _long_by_marks(
     token by token.
     """
     max_words, max_chars = limits
-    # (Most text is printable, a C-level test that no other white space needs searching for.)
+    # (str.isprintable rules out other white space in C for most text, before the slower search.)
     if not text[start:end].isprintable() and _OTHER_SPACE.search(text, start, end) is not None:
         return False
     if _GLUED.search(text, start, end) is not None:
