@@ -521,6 +521,13 @@ def _key_word(literal: str, *, whole_last: bool) -> re.Match[str]:
     )
 
 
+def _after_key(literal: str, end: int) -> int:
+    """Where the scanner's check of a literal after its key word ends: past the next word and
+    the character after it (the whole literal when shorter)."""
+    following = re.compile(r"\W*\w+").match(literal, end)
+    return min(len(literal), (following.end() if following else end) + _VERIFY_PAST_KEY)
+
+
 def _before_key(literal: str, offset: int) -> str:
     """The end of the literal's text before its key word that the scanner checks (may be empty)."""
     before = literal[:offset] if _VERIFY_WORDS_BEFORE_KEY else ""
@@ -567,7 +574,7 @@ def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:
             heads, befores = words.setdefault((key.group()[:KEY_LENGTH], index), {}).setdefault(
                 key.start(), (set(), set())
             )
-            heads.add(literal[key.start() : key.end() + _VERIFY_PAST_KEY])
+            heads.add(literal[key.start() : _after_key(literal, key.end())])
             befores.add(_before_key(literal, key.start()))
             if len(key.group()) < KEY_LENGTH and key.end() == len(literal) and marked == literal:
                 # A short word the text's word may continue: needs a lookup by its own length.
