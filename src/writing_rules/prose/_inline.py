@@ -437,6 +437,8 @@ class LeafText:
                 continue  # strikethrough is exactly two tildes
             before = text[at - 1] if at else ""
             after = text[end : end + 1]
+            if char == "_" and before.isalnum() and after.isalnum():
+                continue  # snake_case: an underscore inside a word neither opens nor closes
             left = not _is_space(after) and (not _is_punct(after) or _is_space(before) or _is_punct(before))
             right = not _is_space(before) and (not _is_punct(before) or _is_space(after) or _is_punct(after))
             if char == "_":

@@ -205,6 +205,13 @@ class _Reader:
                     self.leaf = _Leaf("para", None, [(position, end)])
                 else:
                     general(position, line_end, 0)
+                    position = after
+                    continue
+                if find is not None and source.startswith("\n", after):
+                    # The blank line after a paragraph, taken here: it ends the paragraph.
+                    self.close()
+                    leaves.append(_BOUNDARY)
+                    after += 1
             else:
                 general(position, line_end, 0)
             position = after
