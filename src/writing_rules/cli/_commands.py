@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -407,13 +406,19 @@ def _call(dispatcher: Any, name: str, arguments: dict[str, Any]) -> dict[str, An
     return data
 
 
+def _write_json(value: object, stdout: TextIO) -> None:
+    import json  # here, not with the module: a scan (text report, --no-cache) never needs it
+
+    stdout.write(json.dumps(value, ensure_ascii=False, indent=2) + "\n")
+
+
 def _rules(args: argparse.Namespace, stdout: TextIO) -> int:
     arguments: dict[str, Any] = {"language": args.language, "detail": args.detail}
     if args.profile:
         arguments["profile"] = args.profile
     result = _call(create_writing_tool_dispatcher(), "get_writing_rules", arguments)
     if args.format == "json":
-        stdout.write(json.dumps(result, ensure_ascii=False, indent=2) + "\n")
+        _write_json(result, stdout)
         return EXIT_CLEAN
     for rule in result["rules"]:
         scanner = "scanner signals" if rule["hasSignals"] else "review only"
@@ -439,7 +444,7 @@ def _prompt(args: argparse.Namespace, stdout: TextIO) -> int:
         arguments["ruleIds"] = args.rule
     result = _call(dispatcher, "compose_writing_review_prompt", arguments)
     if args.format == "json":
-        stdout.write(json.dumps(result, ensure_ascii=False, indent=2) + "\n")
+        _write_json(result, stdout)
     else:
         stdout.write(result["prompt"].rstrip("\n") + "\n")
     return EXIT_CLEAN
@@ -464,7 +469,7 @@ def _tools(args: argparse.Namespace, stdout: TextIO) -> int:
             descriptors = adapters.mcp_tools(descriptors)
     elif args.strict:
         raise UsageError("--strict applies to --format openai only")
-    stdout.write(json.dumps(descriptors, ensure_ascii=False, indent=2) + "\n")
+    _write_json(descriptors, stdout)
     return EXIT_CLEAN
 
 
@@ -472,6 +477,8 @@ def _tools(args: argparse.Namespace, stdout: TextIO) -> int:
 
 
 def _edit(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) -> int:
+    import json
+
     try:
         if args.ops == STDIN:
             source = stdin.read()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -11,6 +10,9 @@ from .. import __version__
 from .._lazy_rules import rule_data as data
 from .._text_units import LINE_BREAK
 from ._scan import STDIN_NAME, FileScan
+
+# json loads with the formats that need it (the text report only for an unusual match): a scan
+# with --no-cache and the text report then never imports it (about 1 ms of start-up).
 
 __all__ = ["FORMATS", "render_github", "render_html_report", "render_json", "render_sarif", "render_text"]
 
@@ -42,6 +44,8 @@ def _quoted(text: str) -> str:
     """``json.dumps(text, ensure_ascii=False)``, without the call for the common printable text."""
     if text.isprintable() and '"' not in text and "\\" not in text:
         return f'"{text}"'
+    import json
+
     return json.dumps(text, ensure_ascii=False)
 
 
@@ -79,6 +83,8 @@ def render_github(results: Sequence[FileScan]) -> str:
 
     Rule levels choose the command: error, warning, or notice for suggestions.
     """
+    import json
+
     from ..lint import signal_level
 
     lines = []
@@ -123,6 +129,8 @@ def render_json(results: Sequence[FileScan]) -> str:
 
 def iter_json(results: Sequence[FileScan]) -> Iterator[str]:
     """``render_json`` in pieces, file by file, so a large report is never held as one string."""
+    import json
+
     encoder = json.JSONEncoder(ensure_ascii=False, indent=2)
     first = True
     for result in results:
@@ -172,6 +180,8 @@ def render_sarif(results: Sequence[FileScan], language: str = "en") -> str:
 
     Columns and character offsets count code points (``columnKind``), like the tool.
     """
+    import json
+
     scanned = _scanned(results)
     used = {rule_id for result in scanned for rule_id in result.data["ruleIds"]}  # type: ignore[index]
     rule_ids = [rule_id for rule_id in data.RULE_IDS if rule_id in used]

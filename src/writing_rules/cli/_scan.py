@@ -13,7 +13,7 @@ from typing import Any
 from .. import __version__
 from .._lazy_rules import rule_data as data
 from .._text_units import utf16_length
-from ..lint import FileSettings, LintedText, ResultCache, cache_key, lint_signals, markup_for
+from ..lint import FileSettings, LintedText, lint_signals, markup_for
 from ..tools import create_writing_tool_dispatcher
 from ._chunks import DEFAULT_FRONT_MATTER_KEYS, join_pieces, scan_whole_text, split_points
 from ._language import detect_language
@@ -228,7 +228,11 @@ def scan_source(
         return FileScan(path=shown, error=error.strerror or type(error).__name__)
     settings = _settings(options)
     markup = markup_for(shown, settings)
-    cache = ResultCache(options.cache_dir) if options.cache_dir is not None else None
+    cache = None
+    if options.cache_dir is not None:
+        from ..lint import ResultCache, cache_key  # with json and hashlib: not for --no-cache
+
+        cache = ResultCache(options.cache_dir)
     key = ""
     cached = None
     if cache is not None:

@@ -11,7 +11,6 @@ entry. A folder that cannot be written gives one warning; the scan goes on.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 from collections.abc import Mapping
 from typing import Any
@@ -36,7 +35,13 @@ def cache_key(*parts: str) -> str:
     return digest.hexdigest()
 
 
+# json is imported where an entry is read or written: the command line imports this module for
+# DEFAULT_CACHE_DIR, and a --no-cache scan with the text report then never loads json (about 1 ms).
+
+
 def _serialise(value: Mapping[str, Any]) -> str:
+    import json
+
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -59,6 +64,8 @@ class ResultCache:
 
     def get(self, key: str) -> Mapping[str, Any] | None:
         """The stored value for ``key``, or None (missing, corrupt, partial or another key's)."""
+        import json
+
         try:
             with open(self._entry(key), "rb") as handle:
                 entry = json.loads(handle.read())
@@ -74,6 +81,8 @@ class ResultCache:
 
     def put(self, key: str, value: Mapping[str, Any]) -> None:
         """Store ``value`` (JSON-serialisable) under ``key``; never raises for the file system."""
+        import json
+
         if self.warning is not None:
             return
         path = self._entry(key)

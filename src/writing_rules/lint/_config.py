@@ -9,7 +9,6 @@ Configurations are not merged: the nearest one is the whole configuration.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -86,6 +85,8 @@ class FileSettings:
 
     def key(self) -> str:
         """A canonical text of these settings (for cache keys)."""
+        import json  # only the cache needs it: a --no-cache scan never loads json
+
         return json.dumps(
             [
                 self.language,
