@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import re
+from unittest.mock import patch
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from writing_rules.prose import CODE_PLACEHOLDER, Sentence, iter_sentences, long_sentences, read_prose, sentences
+from writing_rules.prose import (
+    CODE_PLACEHOLDER,
+    Sentence,
+    _sentences,
+    iter_sentences,
+    long_sentences,
+    read_prose,
+    sentences,
+)
 
 
 def split(source: str, language: str = "en", markup: str = "markdown") -> list[tuple[str, int]]:
@@ -257,6 +266,23 @@ def test_asking_for_long_sentences_only_finds_exactly_the_long_ones(
     assert list(iter_sentences(text, language, longer_than=limits)) == every
     every = [sentence for sentence in iter_sentences(text, language) if sentence.longer_than(max_words, None)]
     assert list(iter_sentences(text, language, longer_than=(max_words, None))) == every
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    text=st.lists(st.one_of(_TEXTS, _PROSE), max_size=8).map("\n".join),
+    language=st.sampled_from(["en", "de", "fr"]),
+    max_words=st.integers(0, 40),
+    window=st.integers(1, 64),
+)
+def test_a_text_read_a_window_of_blocks_at_a_time_has_the_same_long_sentences(
+    text: str, language: str, max_words: int, window: int
+) -> None:
+    # A long page is cut into windows of whole blocks (so no copy of the whole page is
+    # held); any window size finds what reading the text in one piece finds.
+    every = [sentence for sentence in iter_sentences(text, language) if sentence.longer_than(max_words, None)]
+    with patch.object(_sentences, "_WINDOW", window):
+        assert list(iter_sentences(text, language, longer_than=(max_words, None))) == every
 
 
 def test_every_white_space_character_separates_the_words_of_a_long_sentence() -> None:

@@ -171,32 +171,51 @@ def _may_hold_long(text: str, language: str, max_words: int | None, max_chars: i
             if not _short(text, start, end, max_words, max_chars):
                 yield start, end
         return
-    # The same length as ``text``, cut into stretches by "\n" at each block end and sure end.
-    cut = _SURE_ENDS.get(language, _SURE_END).sub("\n", text)
-    length = len(cut)
-    if any(space in text for space in _OTHER_SPACES):  # (rare; each a C-level search)
+    # The text is read a window of whole blocks at a time: a cut copy of a whole page would
+    # be the largest thing a scan holds (re.sub briefly needs twice its size).
+    length = len(text)
+    low = 0
+    while low < length:
+        newline = text.find("\n", low + _WINDOW)
+        high = length if newline < 0 else newline + 1
+        for start, end in _window_stretches(text[low:high], language, max_words):
+            start += low
+            end += low
+            # A stretch after a sure end opens with the closing marks of that sentence's last
+            # token, and one before a sure end closes before the period: take whole tokens.
+            if start > 0 and text[start - 1] == ".":
+                while start < end and text[start] in _CLOSERS:
+                    start += 1
+            if end < length and text[end] == ".":
+                end += 1
+                while end < length and text[end] in _CLOSERS:
+                    end += 1
+            yield start, end
+        low = high
+
+
+_WINDOW = 16_384  # characters; a window ends after the first block end past this
+
+
+def _window_stretches(window: str, language: str, max_words: int) -> list[tuple[int, int]]:
+    """The stretches of one window (whole blocks) with room for a sentence of more than ``max_words`` words."""
+    # The same length as ``window``, cut into stretches by "\n" at each block end and sure end.
+    # (The window starts after a block end and ends with one: the sure-end test, which looks
+    # at letters before a period and white space after it, sees what it would see in the text.)
+    cut = _SURE_ENDS.get(language, _SURE_END).sub("\n", window)
+    if any(space in window for space in _OTHER_SPACES):  # (rare; each a C-level search)
         cut = _OTHER_SPACE_BUT_NEWLINE.sub(" ", cut)  # so that counting " " counts all white space
     # A stretch of fewer than 2 * max_words + 1 characters cannot hold max_words spaces and
     # a word more; the others' spaces are counted in C (map, compress), so Python code runs
     # only for the few with room for a long sentence.
     head = cut.find("\n")
-    head_end = length if head < 0 else head
+    head_end = len(cut) if head < 0 else head
     spans = [(0, head_end)] if head_end > 2 * max_words else []
     spans += map(_stretch, _at_least(2 * max_words + 1).finditer(cut))
     if not spans:
-        return
+        return []
     starts, ends = zip(*spans, strict=True)
-    for start, end in compress(spans, map(max_words.__le__, map(cut.count, repeat(" "), starts, ends))):
-        # A stretch after a sure end opens with the closing marks of that sentence's last
-        # token, and one before a sure end closes before the period: take whole tokens.
-        if start > 0 and text[start - 1] == ".":
-            while start < end and text[start] in _CLOSERS:
-                start += 1
-        if end < length and text[end] == ".":
-            end += 1
-            while end < length and text[end] in _CLOSERS:
-                end += 1
-        yield start, end
+    return list(compress(spans, map(max_words.__le__, map(cut.count, repeat(" "), starts, ends))))
 
 
 _stretch = methodcaller("span", 1)
