@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from writing_rules.tools._text_index import _NEGATION, ProseContext, _block_quotations
+from writing_rules.tools._text_index import _NEGATION, NEGATED, QUOTED, ProseContext, _block_quotations
 
 _CLAUSE_END = re.compile(r"[.!?;:\r\n]")
 
@@ -80,8 +80,12 @@ def test_flags_equal_a_whole_text_reading(text: str, language: str, data: st.Dat
     for _ in range(5):
         start = data.draw(st.integers(0, len(text)))
         end = data.draw(st.integers(start, len(text)))
-        assert context.in_quote(start) == reference_in_quote(text, start)
-        assert context.negated(start, end) == reference_negated(text, language, start, end)
+        quoted, negated = reference_in_quote(text, start), reference_negated(text, language, start, end)
+        assert context.in_quote(start) == quoted
+        assert context.negated(start, end) == negated
+        # The scanner's one call per signal: both flags as bits, the negation only when asked.
+        asked = data.draw(st.booleans())
+        assert context.flags(start, end, asked) == (QUOTED if quoted else 0) | (NEGATED if asked and negated else 0)
 
 
 def test_a_negation_word_in_another_block_does_not_negate() -> None:

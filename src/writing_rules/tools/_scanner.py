@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from array import array
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from itertools import repeat
 from operator import itemgetter
 from typing import Any
@@ -21,7 +21,7 @@ from .._levels import LEVELS, signal_level
 from ..prose import ProseView, TextMap, read_prose
 from ._fixes import Fix, find_fix, may_fix
 from ._sentence_signals import with_sentence_lengths
-from ._text_index import ProseContext, positions_in_order
+from ._text_index import NEGATED, QUOTED, ProseContext, positions_in_order
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -403,12 +403,9 @@ def view_hits(
         if not found:
             continue
         context = contexts[in_code] = ProseContext(text, language)
-        if not excluded.keys().isdisjoint({hit[3] for hit in found}):
-            found = [
-                hit
-                for hit in found
-                if hit[3] not in excluded or not _excluded(excluded[hit[3]], view, context, hit[0], hit[1], in_code)
-            ]
+        checks = _exclusion_checks(excluded, view, context, in_code, {hit[3] for hit in found})
+        if checks:
+            found = [hit for hit in found if (check := checks.get(hit[3])) is None or not check(hit[0], hit[1])]
         kept.append((found, in_code, text_map))
     total = sum(len(found) for found, _, _ in kept)
     # (source start, end, rank, rule id, signal id, in code, start, end in the scanned text)
@@ -425,16 +422,14 @@ def view_hits(
     if limit is not None:
         del located[limit:]
     # The quotation and negation flags are found only for the hits reported: a long page
-    # has thousands of hits past the cap, and each flag reads the hit's block.
+    # has thousands of hits past the cap, and each flag reads the hit's block. A hit kept
+    # although its rule excludes negated hits was found not negated above.
+    not_negated = {rule_id for rule_id, contexts_ in excluded.items() if "negated" in contexts_}
     hits: list[tuple[int, int, int, str, str, int]] = []
+    append = hits.append
     for source_start, source_end, rank, rule_id, signal_id, in_code, start, end in located:
-        context = contexts[in_code]
-        flags = _IN_CODE if in_code else 0
-        if context.in_quote(start):
-            flags |= _IN_QUOTE
-        if context.negated(start, end):
-            flags |= _NEGATED
-        hits.append((source_start, source_end, rank, rule_id, signal_id, flags))
+        flags = contexts[in_code].flags(start, end, rule_id not in not_negated)
+        append((source_start, source_end, rank, rule_id, signal_id, flags | _IN_CODE if in_code else flags))
     return hits, total
 
 
@@ -456,28 +451,62 @@ def _leading(
     return found[:cut]
 
 
-_IN_CODE, _IN_QUOTE, _NEGATED = 1, 2, 4
+_IN_CODE, _IN_QUOTE, _NEGATED = 1, QUOTED, NEGATED
 _first, _second = itemgetter(0), itemgetter(1)
 # The order of signals: source start, end, then rule order; the sort is stable.
 _signal_order = itemgetter(0, 1, 2)
 
 
 def _context_flags(flags: int) -> dict[str, bool]:
-    """The ``context`` object of a signal from its flag bits."""
-    return {"inCode": bool(flags & _IN_CODE), "inQuote": bool(flags & _IN_QUOTE), "negated": bool(flags & _NEGATED)}
+    """The ``context`` object of a signal from its flag bits (a new dict: a caller may change it)."""
+    return _CONTEXTS[flags].copy()
 
 
-def _excluded(
-    contexts: tuple[str, ...], view: ProseView, context: ProseContext, start: int, end: int, in_code: bool
-) -> bool:
-    """Whether the hit ``start..end`` of the prose (or code) lies in a context its rule excludes."""
-    return (
-        ("code" in contexts and in_code)
-        or ("negated" in contexts and context.negated(start, end))
-        or ("quotation" in contexts and context.in_quote(start))
-        or ("heading" in contexts and not in_code and view.is_heading(start))
-        or ("table" in contexts and not in_code and view.in_table(start))
-    )
+# The ``context`` object of each combination of flag bits, copied per signal (a copy costs
+# a third of building one from the bits).
+_CONTEXTS = tuple(
+    {"inCode": bool(flags & _IN_CODE), "inQuote": bool(flags & _IN_QUOTE), "negated": bool(flags & _NEGATED)}
+    for flags in range(8)
+)
+
+
+def _exclusion_checks(
+    excluded: Mapping[str, tuple[str, ...]], view: ProseView, context: ProseContext, in_code: bool, rule_ids: set[str]
+) -> dict[str, Callable[[int, int], bool]]:
+    """Per rule of ``rule_ids`` that excludes a context, whether its hit ``start..end`` of the prose
+    (or code) lies in such a context; rules whose hits are never excluded here are left out."""
+    checks: dict[str, Callable[[int, int], bool]] = {}
+    for rule_id in rule_ids & excluded.keys():
+        tests: list[Callable[[int, int], bool]] = []
+        contexts = excluded[rule_id]
+        if "code" in contexts and in_code:
+            tests.append(_always)
+        if "negated" in contexts:
+            tests.append(context.negated)
+        if "quotation" in contexts:
+            tests.append(_at_start(context.in_quote))
+        if "heading" in contexts and "table" in contexts and not in_code:
+            tests.append(lambda start, end: view.is_heading(start) or view.in_table(start))
+        elif "heading" in contexts and not in_code:
+            tests.append(_at_start(view.is_heading))
+        elif "table" in contexts and not in_code:
+            tests.append(_at_start(view.in_table))
+        if tests:
+            # Most rules exclude one context: its own test, with no loop around it.
+            checks[rule_id] = tests[0] if len(tests) == 1 else _any_of(tuple(tests))
+    return checks
+
+
+def _always(start: int, end: int) -> bool:
+    return True
+
+
+def _at_start(test: Callable[[int], bool]) -> Callable[[int, int], bool]:
+    return lambda start, end: test(start)
+
+
+def _any_of(tests: tuple[Callable[[int, int], bool], ...]) -> Callable[[int, int], bool]:
+    return lambda start, end: any(test(start, end) for test in tests)
 
 
 def scan_text(

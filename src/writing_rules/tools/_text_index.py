@@ -491,7 +491,7 @@ class ProseContext:
     few hundred signals it reports, not of every hit on a long page.
     """
 
-    __slots__ = ("_clauses", "_language", "_last", "_negation", "_quotes", "_text")
+    __slots__ = ("_clauses", "_first_negation", "_language", "_last", "_negation", "_quotes", "_text")
 
     def __init__(self, text: str, language: str) -> None:
         if language not in _NEGATION:
@@ -505,13 +505,31 @@ class ProseContext:
         # more than the text's own.
         self._quotes: _Intervals | None = None
         self._clauses: tuple[int, ...] | None = None
+        # Where the block's first negation word starts (past the block's end if it has none).
+        self._first_negation: int | None = None
 
     def in_quote(self, start: int) -> bool:
         block = self._block(start)
         quotes = self._quotes
         if quotes is None:
             quotes = self._quotes = _quotations_in_block(self._text, *block)
-        return quotes.covers(start)
+        return quotes is not _NO_INTERVALS and quotes.covers(start)
+
+    def flags(self, start: int, end: int, negation: bool = True) -> int:
+        """``in_quote`` and (when ``negation``) ``negated`` of a hit as the bits ``QUOTED`` and ``NEGATED``.
+
+        One call per reported signal, its block looked up once.
+        """
+        last = self._last
+        if not last[0] <= start <= last[1]:
+            self._block(start)
+        quotes = self._quotes
+        if quotes is None:
+            quotes = self._quotes = _quotations_in_block(self._text, *self._last)
+        flags = QUOTED if quotes is not _NO_INTERVALS and quotes.covers(start) else 0
+        if negation and self.negated(start, end):
+            flags |= NEGATED
+        return flags
 
     def negated(self, start: int, end: int) -> bool:
         # A negation word holds no clause end, so the one that negates a hit lies in the
@@ -519,22 +537,33 @@ class ProseContext:
         # words are looked for in the hit's clause only: a block holds several clauses.
         text, negation = self._text, self._negation
         block = self._block(start)
-        clauses = self._clause_ends(block)
-        i = bisect_left(clauses, start) - 1
-        # With no clause end before the hit in its block, the clause starts with the block.
-        floor = clauses[i] if i >= 0 else block[0] - 1
-        # The leftmost word after the clause end. The search stops one character past the
-        # hit's start, where ``\b`` may pass for a word cut off there: such a word ends after
-        # the start and is no word before the hit (a whole word ending earlier is found
-        # first, since no negation word starts inside another).
-        word = negation.search(text, floor + 1, start + 1)
-        if word is not None and word.end() <= start:
-            return True
+        first = self._first_negation
+        if first is None:
+            # Most blocks hold no negation word: one search of the whole block rules out
+            # every hit in it. A word the clause searches below accept is a whole word of
+            # the block (their bounds are a clause end, a block end or past the word's
+            # ``\b``), so the block's search finds it or one before it.
+            word = negation.search(text, *block)
+            first = self._first_negation = block[1] + 1 if word is None else word.start()
+        if first < start:
+            clauses = self._clause_ends(block)
+            i = bisect_left(clauses, start) - 1
+            # With no clause end before the hit in its block, the clause starts with the block.
+            floor = clauses[i] if i >= 0 else block[0] - 1
+            # The leftmost word after the clause end. The search stops one character past the
+            # hit's start, where ``\b`` may pass for a word cut off there: such a word ends after
+            # the start and is no word before the hit (a whole word ending earlier is found
+            # first, since no negation word starts inside another).
+            word = negation.search(text, floor + 1, start + 1)
+            if word is not None and word.end() <= start:
+                return True
         if self._language != "de":
             return False
         if end > block[1]:
             block = self._block(end)
-            clauses = self._clause_ends(block)
+        elif first > block[1]:
+            return False
+        clauses = self._clause_ends(block)
         i = bisect_left(clauses, end)
         ceiling = clauses[i] if i < len(clauses) else block[1]
         # A word starting before the clause end also ends before it.
@@ -550,7 +579,7 @@ class ProseContext:
         start = text.rfind("\n", 0, offset) + 1
         end = text.find("\n", start)
         self._last = block = (start, len(text) if end < 0 else end)
-        self._quotes = self._clauses = None
+        self._quotes = self._clauses = self._first_negation = None
         return block
 
     def _clause_ends(self, block: tuple[int, int]) -> tuple[int, ...]:
@@ -562,6 +591,8 @@ class ProseContext:
 
 
 _start = re.Match.start
+# The bits of ``ProseContext.flags``.
+QUOTED, NEGATED = 2, 4
 _NO_INTERVALS = _Intervals((), ())
 
 
