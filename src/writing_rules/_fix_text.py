@@ -35,4 +35,7 @@ def fix_at(regex: re.Pattern[str], template: str, text: str, start: int, end: in
     found = regex.match(text, start)
     if found is None or found.end() < end:
         return None
-    return found.end(), apply_case(found.expand(template), found.group(0))
+    # A template without a backslash names no group and expands to itself (Python 3.11
+    # parses the template again on every expand).
+    replacement = found.expand(template) if "\\" in template else template
+    return found.end(), apply_case(replacement, found.group(0))

@@ -90,6 +90,7 @@ class TextMap:
         a method call per hit.
         """
         segments, sources, source_ends, copied = self.starts, self.source_starts, self.source_ends, self.copied
+        last = len(segments) - 1
         spans: list[tuple[int, int]] = []
         append = spans.append
         for start, end in zip(starts, ends, strict=True):
@@ -99,6 +100,10 @@ class TextMap:
                 first = 0
             elif copied[k]:
                 first = min(sources[k] + start - segments[k], source_ends[k])
+                if start < end and (k == last or end <= segments[k + 1]):
+                    # Mostly the hit ends in the copied segment it starts in (source_end below finds k).
+                    append((first, sources[k] + end - segments[k]))
+                    continue
             else:
                 first = sources[k]
             if end <= start:
