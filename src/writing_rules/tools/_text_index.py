@@ -75,6 +75,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import repeat
 
 from .._text_units import line_column, line_starts, utf16_length
 
@@ -105,8 +106,9 @@ _INDENTED = re.compile(r" {0,3}\t| {4}")
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
 _QUOTE_LINE = re.compile(r"[ \t]*>")
 _BACKTICKS = re.compile(r"`+")
-_QUOTE_MARK = re.compile('["\u201c\u201d\u201e\u00bb\u00ab\u201a\u2018]')
-_QUOTE_MARK_OR_BLOCK_END = re.compile('["\u201c\u201d\u201e\u00bb\u00ab\u201a\u2018\n]')
+_QUOTE_MARKS = '"\u201c\u201d\u201e\u00bb\u00ab\u201a\u2018'
+_QUOTE_MARK = re.compile(f"[{_QUOTE_MARKS}]")
+_QUOTE_MARK_OR_BLOCK_END = re.compile(f"[{_QUOTE_MARKS}\n]")
 
 # For each quotation mark: the open marks it may close, and whether it opens when it closes nothing.
 _MARK_RULES: dict[str, tuple[str, bool]] = {
@@ -491,7 +493,7 @@ class ProseContext:
     few hundred signals it reports, not of every hit on a long page.
     """
 
-    __slots__ = ("_clauses", "_first_negation", "_language", "_last", "_negation", "_quotes", "_text")
+    __slots__ = ("_clauses", "_first_negation", "_language", "_last", "_negation", "_next_mark", "_quotes", "_text")
 
     def __init__(self, text: str, language: str) -> None:
         if language not in _NEGATION:
@@ -507,12 +509,14 @@ class ProseContext:
         self._clauses: tuple[int, ...] | None = None
         # Where the block's first negation word starts (past the block's end if it has none).
         self._first_negation: int | None = None
+        # (offset, where the first quotation mark at or after it is, or the text's length).
+        self._next_mark = (0, -1)
 
     def in_quote(self, start: int) -> bool:
         block = self._block(start)
         quotes = self._quotes
         if quotes is None:
-            quotes = self._quotes = _quotations_in_block(self._text, *block)
+            quotes = self._quotes = self._block_quotations(block)
         return quotes is not _NO_INTERVALS and quotes.covers(start)
 
     def flags(self, start: int, end: int, negation: bool = True) -> int:
@@ -525,7 +529,7 @@ class ProseContext:
             self._block(start)
         quotes = self._quotes
         if quotes is None:
-            quotes = self._quotes = _quotations_in_block(self._text, *self._last)
+            quotes = self._quotes = self._block_quotations(self._last)
         flags = QUOTED if quotes is not _NO_INTERVALS and quotes.covers(start) else 0
         if negation and self.negated(start, end):
             flags |= NEGATED
@@ -581,6 +585,21 @@ class ProseContext:
         self._last = block = (start, len(text) if end < 0 else end)
         self._quotes = self._clauses = self._first_negation = None
         return block
+
+    def _block_quotations(self, block: tuple[int, int]) -> _Intervals:
+        """The quotation regions of ``block`` (its marks paired as ``_block_quotations`` pairs them)."""
+        start, end = block
+        searched_from, mark = self._next_mark
+        if not searched_from <= start <= mark:
+            # Quotation marks are rare: the next one is found with a C-level find per mark (a
+            # regular expression reads each character ten times slower), and serves every
+            # block up to it.
+            text = self._text
+            mark = min((at for at in map(text.find, _QUOTE_MARKS, repeat(start)) if at >= 0), default=len(text))
+            self._next_mark = (start, mark)
+        if mark >= end:
+            return _NO_INTERVALS  # most blocks quote nothing
+        return _quotations_in_block(self._text, start, end)
 
     def _clause_ends(self, block: tuple[int, int]) -> tuple[int, ...]:
         """The clause ends of ``block``, the block looked up last."""
