@@ -452,18 +452,14 @@ def _leading(
 
 
 _IN_CODE, _IN_QUOTE, _NEGATED = 1, QUOTED, NEGATED
+_NO_FIX = _IN_CODE | _IN_QUOTE
 _first, _second = itemgetter(0), itemgetter(1)
 # The order of signals: source start, end, then rule order; the sort is stable.
 _signal_order = itemgetter(0, 1, 2)
 
 
-def _context_flags(flags: int) -> dict[str, bool]:
-    """The ``context`` object of a signal from its flag bits (a new dict: a caller may change it)."""
-    return _CONTEXTS[flags].copy()
-
-
-# The ``context`` object of each combination of flag bits, copied per signal (a copy costs
-# a third of building one from the bits).
+# The ``context`` object of each combination of flag bits, copied per signal (a new dict: a
+# caller may change it; a copy costs a third of building one from the bits).
 _CONTEXTS = tuple(
     {"inCode": bool(flags & _IN_CODE), "inQuote": bool(flags & _IN_QUOTE), "negated": bool(flags & _NEGATED)}
     for flags in range(8)
@@ -523,14 +519,16 @@ def scan_text(
     hits, total = view_hits(read_prose(text, markup) if view is None else view, language, rule_ids, max_signals)
     levels: dict[tuple[str, str], str] = {}
     fix_ids = _fix_signal_ids()
-    signals = []
+    signals: list[dict[str, Any]] = []
+    append = signals.append
+    contexts = _CONTEXTS
     positions = positions_in_order(text, [(hit[0], hit[1]) for hit in hits])
     for (start, end, _, rule_id, signal_id, flags), (utf16_start, utf16_end, line, column) in zip(
         hits, positions, strict=True
     ):
-        level = levels.get((rule_id, signal_id))
+        level = levels.get(key := (rule_id, signal_id))
         if level is None:
-            level = levels[rule_id, signal_id] = signal_level(rule_id, signal_id)
+            level = levels[key] = signal_level(rule_id, signal_id)
         signal = {
             "ruleId": rule_id,
             "signalId": signal_id,
@@ -542,15 +540,15 @@ def scan_text(
             "utf16End": utf16_end,
             "line": line,
             "column": column,
-            "context": _context_flags(flags),
+            "context": contexts[flags].copy(),
         }
         # Quoted and code text is someone else's wording: no fix is offered there.
-        if rule_id in fix_ids and not flags & (_IN_CODE | _IN_QUOTE):
+        if rule_id in fix_ids and not flags & _NO_FIX:
             fix = _rule_fix(text, start, end, rule_id, signal_id, fix_ids[rule_id])
             if fix is not None:
                 # ``match`` is the text the replacement replaces; it starts where the signal starts.
                 signal["fix"] = {"replacement": fix.replacement, "match": text[start : fix.end]}
-        signals.append(signal)
+        append(signal)
     return {
         "language": language,
         "ruleIds": list(rule_ids),

@@ -267,8 +267,9 @@ def positions_in_order(text: str, spans: Sequence[tuple[int, int]]) -> Iterator[
     # Mostly no character before the last span's end counts two UTF-16 units.
     same_units = text.isascii() or _within_bmp(text, max((end for _, end in spans), default=0))
     previous, line, line_start, units = 0, 1, 0, 0
+    size = len(text)
     for start, end in spans:
-        if not 0 <= start <= end <= len(text):
+        if not 0 <= start <= end <= size:
             raise ValueError(f"span {start}..{end} is outside 0..{len(text)}")
         if start < previous:
             previous, line, line_start, units = 0, 1, 0, 0
