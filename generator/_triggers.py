@@ -38,7 +38,7 @@ from ._sre import constants as C
 from ._sre import extra_cases, simple_lower
 from ._sre import parser as sre_parse
 
-__all__ = ["Trigger", "index_problems", "pattern_trigger"]
+__all__ = ["Trigger", "index_problems", "opens_with_capitals", "pattern_trigger"]
 
 _MAX_PREFIXES = 3000
 _MAX_SET = 12
@@ -98,7 +98,7 @@ _FREQUENT = frozenset(" \t,;:-\u2013\u2014/()'\"")
 def index_problems(pattern: str) -> list[str]:
     """Why the scanner's index could not find this pattern's starts cheaply (empty when it can)."""
     trigger = pattern_trigger(pattern)
-    if trigger.full:
+    if trigger.full and not opens_with_capitals(pattern):
         return [
             "the scanner cannot tell where this pattern can start, so it would run it over the whole "
             "text (about ten times slower than an indexed pattern): begin every alternative with a "
@@ -113,6 +113,32 @@ def index_problems(pattern: str) -> list[str]:
             "match) (see docs/authoring.md, 'How the scanner finds a pattern')"
         ]
     return []
+
+
+def opens_with_capitals(pattern: str) -> bool:
+    """True when every alternative of a case-sensitive pattern opens with a class of capital letters.
+
+    The scanner runs such a pattern over the whole text, and that is cheap: ``re``
+    skips to the class's letters in C, and only a capital starts an attempt (a
+    look-behind before the class would hide it from that skip, so it must follow:
+    ``[A-ZÄÖÜ](?<![\\w-].)`` rather than ``(?<![\\w-])[A-ZÄÖÜ]``).
+    """
+    try:
+        parsed = sre_parse.parse(pattern)
+    except Exception:  # a pattern re refuses: reported elsewhere
+        return False
+    if parsed.state.flags & re.IGNORECASE:
+        return False
+    for alternative in _alternatives(list(parsed)):
+        if not alternative or alternative[0][0] != C.IN:
+            return False
+        for kind, value in alternative[0][1]:
+            if kind == C.LITERAL and chr(value).isupper():
+                continue
+            if kind == C.RANGE and all(chr(code).isupper() for code in range(value[0], value[1] + 1)):
+                continue
+            return False
+    return True
 
 
 def _alternatives(items: list[tuple[Any, Any]]) -> list[list[tuple[Any, Any]]]:

@@ -118,6 +118,10 @@ def test_marked_span_must_equal_the_match(tmp_path: Path) -> None:
         # Patterns the scanner cannot index: each would make every scan several times
         # slower, silently. A first word of any letters gives no word, anchor or ending.
         ("'(?i)\\b[a-z]+ly powerful\\b'", "A truly powerful API.", "cannot tell where this pattern can start"),
+        # A class of capitals is cheap to run over the whole text only when re can skip to
+        # it: not ignoring case, and not behind a look-behind.
+        ("'(?i)[A-Z][a-z]+ly powerful\\b'", "Truly powerful API.", "cannot tell where this pattern can start"),
+        ("'(?<!\\w)[A-Z][a-z]+ly powerful\\b'", "Truly powerful API.", "cannot tell where this pattern can start"),
         # Anchored on every comma of the text.
         ("'(?i)(?:,|;) powerful\\b'", "A fast, powerful API.", "would try this pattern after every ','"),
     ],
@@ -128,6 +132,16 @@ def test_pattern_is_refused_with_its_reason(tmp_path: Path, pattern: str, exampl
     found = problems_of(write_tree(tmp_path, **{RULE: text}))
     line = line_of(text, pattern)
     assert any(problem.startswith(f"{RULE}:{line}:14: ") and why in problem for problem in found), found
+
+
+def test_a_pattern_that_opens_with_capital_letters_is_accepted(tmp_path: Path) -> None:
+    # re skips to the capitals in C, so running it over the whole text is cheap (the
+    # scanner does: a long German compound has no word or ending worth indexing).
+    pattern = "'[A-Z](?<![\\w-].)[a-z]+ly powerful\\b'"
+    text = WORD_CHOICE.replace("'(?i)\\b(?:powerful|seamless(?:ly)?)\\b'", pattern)
+    text = text.replace("- A [[powerful]] API.", "- '[[Truly powerful]] API.'")
+    result = compile_sources(write_tree(tmp_path, **{RULE: text}), timed=False)
+    assert [rule.id for rule in result.catalogue.rules] == ["plain-rule", "word-choice"]
 
 
 def test_slow_pattern_is_refused_by_the_timed_run(tmp_path: Path) -> None:
