@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from array import array
 from collections.abc import Callable, Iterator, Mapping
-from itertools import repeat
+from itertools import chain, repeat
 from operator import itemgetter
 from typing import Any
 
@@ -157,8 +157,6 @@ _PREVIOUS_WORD = -1  # an index offset: the match starts at the word before the 
 _REACH = 256  # checked texts are shorter than this; a window's copy reaches this far either side
 _COPY_TABLE_PAST = 4_000  # characters; below this the word table is read in place
 
-_Entries = tuple[tuple[tuple[str, ...], tuple[tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]], ...]], ...]
-
 
 def _word_candidates(
     text: str, language: str, index: SignalIndex, wanted: set[int], candidates: dict[int, array[int]]
@@ -173,7 +171,7 @@ def _word_candidates(
     # with their letters (a test on every word cost more than the lookups).
     partial = [
         # (The look-behind follows the first letter, so that re skips to those letters in C.)
-        (short, re.compile(rf"([{re.escape(firsts)}](?<!\w.)\w{{{short - 1}}})\w"))
+        re.compile(rf"([{re.escape(firsts)}](?<!\w.)\w{{{short - 1}}})\w")
         for short, firsts in index.partial
     ]
     # A plain dict's get is several times faster than a read-only mapping's (which
@@ -196,9 +194,14 @@ def _word_candidates(
         back = min(low, _REACH)
         base = low - back
         folded = _lowercase(text[base : high + _REACH], fold)
-        # Each match's group 1 is the word's key: its first ``size`` letters. The loop
-        # is _check inlined: it runs for every word of the text that is a trigger's key.
-        for match in key_words.finditer(folded, back, high - base):
+        # Each match's group 1 is the word's key: its first ``size`` letters (the loop runs
+        # for every word of the text that is a trigger's key, so it calls no function).
+        # Short keys a longer word may start with come from passes of their own; their group
+        # 1 is the key too, so one loop serves both.
+        matches = key_words.finditer(folded, back, high - base)
+        if partial:
+            matches = chain(matches, *(finder.finditer(folded, back, high - base) for finder in partial))
+        for match in matches:
             entries = get(match[1])
             if entries is None:
                 continue
@@ -224,49 +227,9 @@ def _word_candidates(
                         for i in patterns:
                             if not narrowed or i in wanted:
                                 candidates[i].append(position)
-        for short, finder in partial:
-            for match in finder.finditer(folded, back, high - base):
-                entries = get(match[1])
-                if entries is not None:
-                    _check(entries, text, folded, base, match.start(), short, wanted, narrowed, candidates)
         if endings is not None:
             _suffix_candidates(text, folded, base, back, high, endings, candidates)
         low = high
-
-
-def _check(
-    entries: _Entries,
-    text: str,
-    folded: str,
-    base: int,
-    at: int,
-    key_length: int,
-    wanted: set[int],
-    narrowed: bool,
-    candidates: dict[int, array[int]],
-) -> None:
-    """Candidates from the entries of a key found at ``at`` in ``folded`` (the copy of ``text[base:]``)."""
-    after_key = at + key_length
-    for tails, checks in entries:
-        if not folded.startswith(tails, after_key):
-            continue
-        for befores, offsets, patterns in checks:
-            if befores and not folded.endswith(befores, 0, at):
-                continue
-            for offset in offsets:
-                if offset == _PREVIOUS_WORD:
-                    # The pattern starts at the word before this one (its look-ahead names this
-                    # word): one separator, then the previous word, found by walking back.
-                    if base + at < 2:
-                        continue
-                    position = _word_start(text, base + at - 1)
-                elif offset <= base + at:
-                    position = base + at - offset
-                else:
-                    continue
-                for i in patterns:
-                    if not narrowed or i in wanted:
-                        candidates[i].append(position)
 
 
 def _lowercase(text: str, fold: tuple[tuple[str, str], ...] | None) -> str:
