@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from writing_rules.prose import ProseView, _inline, _markdown
+from writing_rules.prose._view import Builder
 
 from .markdown_strategies import markdown_document
 from .test_map import _ANY_TEXT
@@ -116,3 +117,40 @@ _LINES = st.lists(
 @given(_LINES | _ANY_TEXT)
 def test_any_lines_read_the_same_on_the_short_paths(source: str) -> None:
     _same(source)
+
+
+def _plain_shape(line: str) -> int:
+    """What Inline.shape answers, from its definition."""
+    if any(char in line for char in "\\*_~[<&${") or "://" in line or "www." in line:
+        return _inline.OTHER
+    return _inline.CODE if "`" in line else _inline.PLAIN
+
+
+_SHAPE_TEXT = st.lists(
+    st.sampled_from([*"ab \n`*_~[<&${\\:/w.", "://", "www.", "ww", "http", "Über"]), max_size=60
+).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    _SHAPE_TEXT,
+    st.lists(st.tuples(st.integers(0, 70), st.integers(0, 20)), max_size=30),
+    st.sampled_from([1, 3, 8, 8192]),
+    st.sampled_from([0, 2, 32]),
+    st.booleans(),
+)
+def test_shape_of_a_line_is_what_the_line_holds(
+    text: str, spans: list[tuple[int, int]], window: int, budget: int, in_order: bool
+) -> None:
+    # shape keeps where each needle next occurs across calls; lines asked in order (as a page
+    # reads) or in any order, with looks that reach only a few characters, must answer as a
+    # search of the line alone does.
+    lines = [(min(s, len(text)), min(s + n, len(text))) for s, n in spans]
+    if in_order:
+        lines.sort()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_inline, "_WINDOW", window)
+        inline = _inline.Inline(Builder(text), Builder(text), [], {}, False)
+        inline._budget = budget
+        for start, end in lines:
+            assert inline.shape(start, end) == _plain_shape(text[start:end])

@@ -7,6 +7,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from writing_rules.prose._html import closed_names
 from writing_rules.prose._inline import (
     _BACKTICKS,
     _BRACKETS,
@@ -69,3 +70,13 @@ def test_rewritten_searches_find_what_their_plain_forms_find(text: str) -> None:
             assert [m.span() for m in fast.finditer(text, position)] == [
                 m.span() for m in plain.finditer(text, position)
             ]
+
+
+@settings(max_examples=300)
+@given(st.lists(st.sampled_from(["<", "</", "</a>", "</Tab >", "</x-y\n>", "</1>", "a", " ", ">", "\n"]), max_size=120))
+def test_closed_names_are_the_names_of_every_closing_tag(pieces: list[str]) -> None:
+    # closed_names walks from "<" to "<" on a page of few tags and searches a page of many
+    # (more than 64 "<") with the pattern: either way, every closing tag's name.
+    source = "".join(pieces)
+    expected = frozenset(m[1] for m in re.finditer(r"</([A-Za-z][A-Za-z0-9._:-]{0,63})\s*>", source))
+    assert closed_names(source) == expected
