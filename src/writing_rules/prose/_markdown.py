@@ -121,7 +121,9 @@ class _Reader:
         self.source = source
         self.mdx = mdx
         self.front_matter_keys = front_matter_keys
-        self.leaves: list[_Leaf] = []
+        # Leaves in source order; a (start, end) span is a paragraph of one line followed by a
+        # block boundary.
+        self.leaves: list[_Leaf | tuple[int, int]] = []
         self.labels: dict[str, bool] = {}
         self.leaf: _Leaf | None = None
         self.containers: list[int] = []  # -1 for a block quote, else a list item's content column
@@ -202,6 +204,12 @@ class _Reader:
                 if leaf is not None:
                     leaf.lines.append((position, end))
                 elif source[position] not in esm:
+                    if find is not None and source.startswith("\n", after):
+                        # A paragraph of one line and the blank line after it, the commonest
+                        # pair of lines: its span stands for the paragraph and the boundary.
+                        leaves.append((position, end))
+                        position = after + 1
+                        continue
                     self.leaf = _Leaf("para", None, [(position, end)])
                 else:
                     general(position, line_end, 0)
@@ -568,22 +576,45 @@ class _Reader:
         cells: list[tuple[int, int]] = []
         source = self.source
         leaves, self.leaves = self.leaves, []
+        # Whether the prose is known to end a block: every leaf that writes prose ends with
+        # prose.boundary() (code leaves leave the prose as it was), so the boundary leaf after
+        # it is a no-op, and most leaves are such boundaries.
+        ended = False
         for k, leaf in enumerate(leaves):
             leaves[k] = _DONE  # each leaf is let go once read: the text being built takes its place
-            kind = leaf.kind
-            lines = leaf.lines
-            if kind == "boundary":
-                prose.boundary()
-                continue
-            if kind == "para" and len(lines) == 1 and lines[0][0] < lines[0][1]:
-                # Most paragraphs: one line, read without inline.leaf's general steps.
-                s, e = lines[0]
+            if isinstance(leaf, tuple):  # what the para branch below and a boundary do with it
+                s, e = leaf
                 shape = inline.shape(s, e)
                 if shape == PLAIN:
-                    prose.copy_block(s, e)  # what inline.leaf and prose.boundary do with it
+                    prose.copy_block(s, e)
                 else:
                     inline.line(s, e, shape)
                     prose.boundary(e)
+                ended = True
+                continue
+            kind = leaf.kind
+            if kind == "boundary":
+                if not ended:
+                    prose.boundary()
+                    ended = True
+                continue
+            lines = leaf.lines
+            if (kind == "para" or kind == "cell") and len(lines) == 1 and lines[0][0] < lines[0][1]:
+                # Most paragraphs and every table cell: one line, read without inline.leaf's
+                # general steps.
+                s, e = lines[0]
+                shape = inline.shape(s, e)
+                first = prose.size
+                if shape == PLAIN:
+                    prose.copy_block(s, e)  # what inline.leaf and prose.boundary do with it
+                    if kind == "cell":
+                        cells.append((first, first + e - s))
+                else:
+                    inline.line(s, e, shape)
+                    if kind == "cell" and prose.size > first:
+                        cells.append((first, prose.size))
+                    prose.boundary(e)
+                ended = True
                 continue
             if kind in ("para", "heading", "cell"):
                 first = prose.size
@@ -593,6 +624,7 @@ class _Reader:
                 elif kind == "cell" and prose.size > first:
                     cells.append((first, prose.size))
                 prose.boundary(lines[-1][1])
+                ended = True
             elif kind in ("fence", "indented", "math"):
                 code.copy_lines(lines)
                 code_spans.append((lines[0][0], lines[-1][1]))
@@ -607,6 +639,7 @@ class _Reader:
                     for s, e in lines:
                         read_html_into(prose, code, code_spans, s, e, self.mdx, self.closed)
                 prose.boundary(lines[-1][1])
+                ended = True
         text, prose_map = prose.build()
         code_text, code_map = code.build()
         del source
