@@ -138,9 +138,10 @@ _SHAPE_TEXT = st.lists(
     st.sampled_from([1, 3, 8, 8192]),
     st.sampled_from([0, 2, 32]),
     st.booleans(),
+    st.booleans(),
 )
 def test_shape_of_a_line_is_what_the_line_holds(
-    text: str, spans: list[tuple[int, int]], window: int, budget: int, in_order: bool
+    text: str, spans: list[tuple[int, int]], window: int, budget: int, in_order: bool, heap_on: bool
 ) -> None:
     # shape keeps where each needle next occurs across calls; lines asked in order (as a page
     # reads) or in any order, with looks that reach only a few characters, must answer as a
@@ -152,5 +153,7 @@ def test_shape_of_a_line_is_what_the_line_holds(
         patch.setattr(_inline, "_WINDOW", window)
         inline = _inline.Inline(Builder(text), Builder(text), [], {}, False)
         inline._budget = budget
+        if heap_on:  # else it turns on after a run of plain lines
+            inline._latest = 0
         for start, end in lines:
             assert inline.shape(start, end) == _plain_shape(text[start:end])

@@ -76,7 +76,7 @@ def test_rewritten_searches_find_what_their_plain_forms_find(text: str) -> None:
 @given(st.lists(st.sampled_from(["<", "</", "</a>", "</Tab >", "</x-y\n>", "</1>", "a", " ", ">", "\n"]), max_size=120))
 def test_closed_names_are_the_names_of_every_closing_tag(pieces: list[str]) -> None:
     # closed_names walks from "<" to "<" on a page of few tags and searches a page of many
-    # (more than 64 "<") with the pattern: either way, every closing tag's name.
+    # (more than 8 "<") with the pattern: either way, every closing tag's name.
     source = "".join(pieces)
     expected = frozenset(m[1] for m in re.finditer(r"</([A-Za-z][A-Za-z0-9._:-]{0,63})\s*>", source))
     assert closed_names(source) == expected

@@ -104,7 +104,7 @@ def closed_names(source: str) -> frozenset[str]:
     names: set[str] = set()
     find = source.find
     at = find("<")
-    for _ in range(64):
+    for _ in range(8):
         if at < 0:
             return frozenset(names)
         m = _CLOSING_NAME.match(source, at)

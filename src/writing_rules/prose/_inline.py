@@ -43,12 +43,17 @@ _SPECIAL_MDX_NO_URL = re.compile(rf"[{_SPECIAL}{{]")
 _MARKUP_BUT_CODE = re.compile(r"[\\*_~\[<&${]")
 # What a line of a leaf holds (Inline.shape).
 PLAIN, CODE, OTHER = 0, 1, 2
-# What Inline.shape looks for, one string at a time: str.find walks to a single character
-# (memchr) tens of times faster than a search for a character class. The first character of
-# each string, and what _MARKUP_BUT_CODE finds.
-_MARKUP_NEEDLES = ("\\", "*", "_", "~", "[", "<", "&", "$", "{", "://", "www.")
+# What Inline.shape looks ahead for, one at a time: str.find walks to a single character
+# (memchr) tens of times faster than a search for a character class or a longer string. The
+# characters _MARKUP_BUT_CODE finds, and "://" (looked for by its colon); "www." is searched
+# in each line (its first character, "w", is everywhere).
+_MARKUP_NEEDLES = ("\\", "*", "_", "~", "[", "<", "&", "$", "{", "://")
 # How far one look for a needle goes: a look that finds nothing serves up to there.
 _WINDOW = 8192
+# How many plain lines in a row turn Inline.shape's look-ahead on: a page of prose. On the
+# field corpus's pages (a link or code in most paragraphs) turning it on after fewer cost more
+# than it saved.
+_PLAIN_RUN = 16
 # The searched patterns open with one literal or one character class, not a repeat or an
 # alternation: re then skips to their first character in C, several times faster ("``*" finds
 # what "`+" finds; "([*_~])\1*" what "\*+|_+|~+" finds).
@@ -149,7 +154,19 @@ def _is_punct(char: str) -> bool:
 class Inline:
     """Reads leaves of one document; holds what all leaves share (link labels, search caches)."""
 
-    __slots__ = ("_budget", "_latest", "_next", "closed", "code", "code_spans", "labels", "mdx", "prose", "source")
+    __slots__ = (
+        "_budget",
+        "_latest",
+        "_next",
+        "_plain_run",
+        "closed",
+        "code",
+        "code_spans",
+        "labels",
+        "mdx",
+        "prose",
+        "source",
+    )
 
     def __init__(
         self,
@@ -168,15 +185,20 @@ class Inline:
         self.mdx = mdx
         self.source = prose.source
         # The next place each of _MARKUP_NEEDLES may start, as a heap of (position, needle,
-        # whether the needle is there): no needle starts from ``_latest`` (the last line asked
-        # about) up to the smallest position.
+        # whether the needle is there): once the heap is on, no needle starts from ``_latest``
+        # (the last line asked about) up to the smallest position.
         self._next = [(-1, needle, False) for needle in _MARKUP_NEEDLES]
-        self._latest = 0
-        # Looks left before shape gives up on the heap for this page: each line asked about
-        # earns one, each look spends one. On a page dense in markup characters (code blocks
-        # between paragraphs, a link in most lines) the looks cost more than the per-line
-        # search they save, and the rest of the page is searched line by line.
-        self._budget = 32
+        # The heap serves from here on; until then (and on a page where it does not pay) each
+        # line is searched alone, and a run of plain lines turns the heap on.
+        self._latest = 1 << 62
+        self._plain_run = 0
+        # What shape may still spend on looks before it gives up on the heap for this page:
+        # each line asked about earns one, each look costs two (a look costs about what the
+        # search of a line it saves does, and many lines need none). On a page dense in markup
+        # characters (code blocks between paragraphs, a link in most lines) the looks cost
+        # more than the per-line searches they save, and the rest of the page is searched
+        # line by line. The first look for each needle is paid for in advance.
+        self._budget = 2 * len(_MARKUP_NEEDLES) + 8
 
     def shape(self, start: int, end: int) -> int:
         """What inline content ``source[start:end]`` (one line of a leaf) holds: ``PLAIN`` (no
@@ -189,29 +211,60 @@ class Inline:
         line and needle.
         """
         source = self.source
-        if start >= self._latest:
-            self._latest = start
-            heap = self._next
-            top = heap[0]
-            budget = self._budget + 1 if self._budget < 256 else 256
-            while top[0] < start:
-                budget -= 1
-                if budget < 0:  # no longer worth it: every later line is searched alone
-                    self._latest = 1 << 62
-                    return _shape_of(source, start, end)
-                needle = top[1]
-                at = source.find(needle, start, start + _WINDOW)
-                if at < 0:  # none wholly before the window's end; one may start just before it
-                    heapreplace(heap, (max(start + _WINDOW - len(needle) + 1, start), needle, False))
-                else:
-                    heapreplace(heap, (at, needle, True))
-                top = heap[0]
-            self._budget = budget
-            at, needle, there = top
-            if at < end and ((there and at + len(needle) <= end) or _has_markup(source, start, end)):
+        if start < self._latest:  # the line searched alone (the heap is off, or asked out of order)
+            if (
+                _MARKUP_BUT_CODE.search(source, start, end) is not None
+                or source.find("://", start, end) >= 0
+                or source.find("www.", start, end) >= 0
+            ):
+                if self._plain_run > 0:
+                    self._plain_run = 0
                 return OTHER
-        else:  # asked out of order: looked for in the line alone
-            return _shape_of(source, start, end)
+            if source.find("`", start, end) >= 0:
+                if self._plain_run > 0:
+                    self._plain_run = 0
+                return CODE
+            self._plain_run += 1
+            if self._plain_run == _PLAIN_RUN:  # a page of prose: the heap serves from here on, once
+                self._plain_run = -(1 << 62)
+                self._latest = end
+            return PLAIN
+        self._latest = start
+        heap = self._next
+        top = heap[0]
+        budget = self._budget + 1 if self._budget < 256 else 256
+        while top[0] < start:
+            budget -= 2
+            if budget < 0:  # no longer worth it: every later line is searched alone
+                self._latest = 1 << 62
+                self._plain_run = -(1 << 62)
+                return _shape_of(source, start, end)
+            needle = top[1]
+            limit = start + _WINDOW
+            if needle == "://":
+                at = source.find(":", start, limit)
+                # A colon not starting "://" bounds the look too (not there): a few
+                # are passed, not a page of them.
+                for _ in range(8):
+                    if at < 0 or source.startswith("://", at):
+                        break
+                    at = source.find(":", at + 1, limit)
+                there = at >= 0 and source.startswith("://", at)
+            else:
+                at = source.find(needle, start, limit)
+                there = at >= 0
+            if at < 0:  # none wholly before the window's end; one may start just before it
+                heapreplace(heap, (max(limit - len(needle) + 1, start), needle, False))
+            else:
+                heapreplace(heap, (at, needle, there))
+            top = heap[0]
+        self._budget = budget
+        at, needle, there = top
+        if at < end:
+            if (there and at + len(needle) <= end) or _has_markup(source, start, end):
+                return OTHER
+        elif source.find("www.", start, end) >= 0:
+            return OTHER
         return CODE if source.find("`", start, end) >= 0 else PLAIN
 
     def leaf(self, lines: list[tuple[int, int]]) -> None:
