@@ -38,7 +38,7 @@ from ._sre import constants as C
 from ._sre import extra_cases, simple_lower
 from ._sre import parser as sre_parse
 
-__all__ = ["Trigger", "index_problems", "opens_with_capitals", "pattern_trigger"]
+__all__ = ["Trigger", "index_problems", "pattern_trigger"]
 
 _MAX_PREFIXES = 3000
 _MAX_SET = 12
@@ -98,7 +98,7 @@ _FREQUENT = frozenset(" \t,;:-\u2013\u2014/()'\"")
 def index_problems(pattern: str) -> list[str]:
     """Why the scanner's index could not find this pattern's starts cheaply (empty when it can)."""
     trigger = pattern_trigger(pattern)
-    if trigger.full and not opens_with_capitals(pattern):
+    if trigger.full and not _opens_with_capitals(pattern):
         return [
             "the scanner cannot tell where this pattern can start, so it would run it over the whole "
             "text (about ten times slower than an indexed pattern): begin every alternative with a "
@@ -115,7 +115,7 @@ def index_problems(pattern: str) -> list[str]:
     return []
 
 
-def opens_with_capitals(pattern: str) -> bool:
+def _opens_with_capitals(pattern: str) -> bool:
     """True when every alternative of a case-sensitive pattern opens with a class of capital letters.
 
     The scanner runs such a pattern over the whole text, and that is cheap: ``re``
@@ -521,13 +521,11 @@ class LanguageIndex:
 KEY_LENGTH = 5  # words are looked up by their first five letters
 PREVIOUS_WORD = -1  # an entry offset meaning: the match starts at the word before this one
 _VERIFY_PAST_KEY = 1  # characters of a literal checked after its key word
-# Characters of a literal checked before its key word: up to the start of the word this
-# many words back. A word before the key is what tells "works on every" from any "every";
-# checking further back adds spellings faster than it removes candidates.
-_VERIFY_WORDS_BEFORE_KEY = 1
 # The scanner's lowercased windows reach 256 characters either side: a longer text before
 # a key (never seen) is not checked.
 _MAX_BEFORE = 200
+_NEXT_WORD = re.compile(r"\W*\w+")
+_WORDS = re.compile(r"\w+")
 
 
 def _key_word(literal: str, *, whole_last: bool) -> re.Match[str]:
@@ -550,17 +548,19 @@ def _key_word(literal: str, *, whole_last: bool) -> re.Match[str]:
 def _after_key(literal: str, end: int) -> int:
     """Where the scanner's check of a literal after its key word ends: past the next word and
     the character after it (the whole literal when shorter)."""
-    following = re.compile(r"\W*\w+").match(literal, end)
+    following = _NEXT_WORD.match(literal, end)
     return min(len(literal), (following.end() if following else end) + _VERIFY_PAST_KEY)
 
 
 def _before_key(literal: str, offset: int) -> str:
-    """The end of the literal's text before its key word that the scanner checks (may be empty)."""
-    before = literal[:offset] if _VERIFY_WORDS_BEFORE_KEY else ""
-    if not before:
-        return ""
-    starts = [word.start() for word in re.finditer(r"\w+", before)]
-    checked = before[starts[-_VERIFY_WORDS_BEFORE_KEY] :] if len(starts) >= _VERIFY_WORDS_BEFORE_KEY else before
+    """The literal's last word before its key word, with what follows it (empty when none).
+
+    That word is what tells "works on every" from any "every"; checking further back
+    adds spellings faster than it removes candidates.
+    """
+    before = literal[:offset]
+    starts = [word.start() for word in _WORDS.finditer(before)]
+    checked = before[starts[-1] :] if starts else before
     return checked if len(checked) <= _MAX_BEFORE else ""
 
 
@@ -593,10 +593,10 @@ def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:
         for marked in trigger.literals:
             literal = marked.rstrip(_END_OF_WORD)
             key = _key_word(literal, whole_last=marked != literal)
-            # Only the key word, the character after it and the word before it are
-            # checked; the pattern itself checks the rest. Storing every spelling of the
-            # words around the key (their combinations ran to 16,800 literals) made the
-            # module 950 KiB.
+            # Only the key word, the words either side of it and the character after
+            # those are checked; the pattern itself checks the rest. Storing every
+            # spelling of the words around the key (their combinations ran to 16,800
+            # literals) made the module 950 KiB.
             heads, befores = words.setdefault((key.group()[:KEY_LENGTH], index), {}).setdefault(
                 key.start(), (set(), set())
             )

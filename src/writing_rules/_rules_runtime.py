@@ -152,7 +152,7 @@ class SignalIndex(NamedTuple):
     ``words`` maps the first letters of a lowercase word (the key) to entries
     ``(tails, checks)``, each check ``(befores, offsets, patterns)``: where the
     lowercased text after such a key continues with one of ``tails`` (the rest
-    of the key word and the character after it) and the text before the word
+    of the key word, the literal's next word and the character after it) and the text before the word
     ends with one of ``befores`` (the word before it in the patterns' literals;
     empty: nothing to check), each of ``patterns`` can match each of
     ``offsets`` characters before the word; the pattern itself checks the rest.

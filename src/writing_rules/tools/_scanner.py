@@ -208,8 +208,8 @@ def _word_candidates(
             at = match.start()
             after_key = match.end(1)
             for tails, checks in entries:
-                # The rest of the key word and the letter after it, then the word before
-                # it (the lookup matched the key); the pattern checks the rest.
+                # The rest of the key word and the word after it, then the word before it
+                # (the lookup matched the key); the pattern checks the rest.
                 if not folded.startswith(tails, after_key):
                     continue
                 for befores, offsets, patterns in checks:
