@@ -25,14 +25,15 @@ from ._text_index import NEGATED, QUOTED, ProseContext, positions_in_order
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from .._rules_runtime import SignalIndex
+    from .._rules_runtime import SignalIndex, SignalPattern
 
 __all__ = ["scan_text", "view_hits"]
 
 
 def find_spans(text: str, language: str, rule_ids: tuple[str, ...]) -> list[tuple[int, int, int, str, str]]:
     """Distinct (start, end, rule order, rule id, signal id), sorted as the contract orders signals."""
-    order = {rule_id: position for position, rule_id in enumerate(data.RULE_IDS) if rule_id in rule_ids}
+    chosen = set(rule_ids)
+    order = {rule_id: position for position, rule_id in enumerate(data.RULE_IDS) if rule_id in chosen}
     table = data.SIGNAL_TABLES[language]
     selected = [index for index, pattern in enumerate(table) if pattern.rule_id in order]
     # Each hit is one int ordered as (start, end, rank, pattern) would be: a long page has
@@ -44,20 +45,32 @@ def find_spans(text: str, language: str, rule_ids: tuple[str, ...]) -> list[tupl
         hits.extend((start * size + end) * ranks * patterns + tail for start, end in spans)
     hits.sort()
     signals: list[tuple[int, int, int, str, str]] = []
-    previous = -1
+    previous = named = -1
+    levels: dict[int, int] = {}  # pattern -> its level's rank, for the spans two patterns share
     for hit in hits:
         place, index = divmod(hit, patterns)
-        pattern = table[index]
         # Two patterns of one rule on one span are one signal: the first pattern of the
         # highest level names it, so a precise pattern is not hidden by a broad one.
         if place != previous:
             span, rank = divmod(place, ranks)
             start, end = divmod(span, size)
+            pattern = table[index]
             signals.append((start, end, rank, pattern.rule_id, pattern.signal_id))
-            previous = place
-        elif _level_rank(pattern.rule_id, pattern.signal_id) < _level_rank(*signals[-1][3:]):
+            previous, named = place, index
+        elif _pattern_level(table, index, levels) < _pattern_level(table, named, levels):
+            pattern = table[index]
             signals[-1] = (*signals[-1][:3], pattern.rule_id, pattern.signal_id)
+            named = index
     return signals
+
+
+def _pattern_level(table: tuple[SignalPattern, ...], index: int, levels: dict[int, int]) -> int:
+    """The rank of the level of pattern ``index``'s signal, computed once per scan."""
+    level = levels.get(index)
+    if level is None:
+        pattern = table[index]
+        level = levels[index] = _level_rank(pattern.rule_id, pattern.signal_id)
+    return level
 
 
 def _rule_fix(text: str, start: int, end: int, rule_id: str, signal_id: str, fixed: tuple[str, ...]) -> Fix | None:
@@ -139,7 +152,9 @@ def _pattern_spans(text: str, language: str, selected: list[int]) -> Iterator[tu
         # The pattern is tried at every candidate in C (map), and only its matches come back
         # here: most candidates fail. Going through the matches left to right and dropping
         # those inside the previous one, or empty, gives finditer's matches.
-        positions = sorted(set(candidates[i]))
+        # Sorted, not deduplicated: a position listed twice (two literals of the pattern) is
+        # tried twice and its second match dropped below, which costs less than a set.
+        positions = sorted(candidates[i])
         for match in filter(None, map(regex.match, repeat(text, len(positions)), positions)):
             start, end = match.span()
             if start >= last_end and end > start:
@@ -241,8 +256,10 @@ def _lowercase(text: str, fold: tuple[tuple[str, str], ...] | None) -> str:
     return text.lower()
 
 
-def _wanted_endings(index: SignalIndex, wanted: set[int]) -> tuple[re.Pattern[str], dict[str, list[int]]] | None:
-    """The word endings some wanted pattern's first word needs: a finder and, per ending, its patterns."""
+def _wanted_endings(
+    index: SignalIndex, wanted: set[int]
+) -> tuple[tuple[re.Pattern[str], ...], dict[str, list[int]]] | None:
+    """The word endings some wanted pattern's first word needs: finders and, per ending, its patterns."""
     endings = {ending: [i for i in patterns if i in wanted] for ending, patterns in index.suffixes}
     endings = {ending: patterns for ending, patterns in endings.items() if patterns}
     if not endings:
@@ -251,10 +268,14 @@ def _wanted_endings(index: SignalIndex, wanted: set[int]) -> tuple[re.Pattern[st
     credited = {
         ending: [i for other, found in endings.items() if ending.endswith(other) for i in found] for ending in endings
     }
-    # The endings are factored into a trie (a flat alternation of a dozen endings is
-    # four times slower); the text is lowercased already, so no IGNORECASE either.
-    # The leftmost match is the longest listed ending of the word.
-    return re.compile(f"({_alternation(sorted(endings))})\\b"), credited
+    # One finder per first letter, each a trie of its endings: re skips to a finder's
+    # literal opening ("ung") in C, where one finder for all the endings stopped at
+    # every "s" and "u" (a flat alternation of a dozen endings is slower still). The
+    # text is lowercased already, so no IGNORECASE either; the leftmost match of a
+    # finder is the longest of its endings the word has.
+    firsts = sorted({ending[0] for ending in endings})
+    finders = tuple(re.compile(f"({_alternation(sorted(e for e in endings if e[0] == first))})\\b") for first in firsts)
+    return finders, credited
 
 
 def _suffix_candidates(
@@ -263,18 +284,19 @@ def _suffix_candidates(
     base: int,
     back: int,
     high: int,
-    endings: tuple[re.Pattern[str], dict[str, list[int]]],
+    endings: tuple[tuple[re.Pattern[str], ...], dict[str, list[int]]],
     candidates: dict[int, array[int]],
 ) -> None:
-    """Starts of the window's words that end with one of the endings (one C-level pass).
+    """Starts of the window's words that end with one of the endings (C-level passes).
 
     ``folded`` is the lowercased copy of ``text[base:]``; the window starts ``back`` into it.
     """
-    finder, credited = endings
-    for found in finder.finditer(folded, back, high - base):
-        start = _word_start(text, base + found.start())
-        for i in credited[found[1]]:
-            candidates[i].append(start)
+    finders, credited = endings
+    for finder in finders:
+        for found in finder.finditer(folded, back, high - base):
+            start = _word_start(text, base + found.start())
+            for i in credited[found[1]]:
+                candidates[i].append(start)
 
 
 def _alternation(words: list[str]) -> str:
