@@ -40,14 +40,33 @@ NOT_FOR_SCAN = (
 )
 
 
-def _modules_after(*arguments: str) -> tuple[set[str], str]:
-    """The modules loaded by ``writing-rules scan --no-fail ARGUMENTS examples/getting-started.md``, and its output."""
+# What only scanning a text needs: a re-run answered from the result cache (an unchanged page)
+# reads no prose, creates no dispatcher and compiles no rule pattern.
+NOT_FOR_A_CACHED_RUN = (
+    "writing_rules.prose._reader",
+    "writing_rules.prose._markdown",
+    "writing_rules.prose._view",
+    "writing_rules.prose._sentences",
+    "writing_rules.tools._dispatcher",
+    "writing_rules.tools._scanner",
+    "writing_rules.tools._text_index",
+    "writing_rules.cli._chunks",
+)
+
+
+def _modules_after(*arguments: str, cache_dir: Path | None = None) -> tuple[set[str], str]:
+    """The modules loaded by ``writing-rules scan --no-fail ARGUMENTS examples/getting-started.md``, and its output.
+
+    With ``cache_dir`` the page is scanned once first, so that the run measured is answered from the cache.
+    """
     code = (
         "import sys\n"
         "from writing_rules.cli import main\n"
         "status = main(['scan', '--no-fail', *sys.argv[1:]])\n"
         "print('MODULES', *sorted(sys.modules))\n"  # printed without json: a scan may not load it
     )
+    if cache_dir is not None:
+        arguments = (*arguments, "--cache-dir", str(cache_dir))
     environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")])}
     done = subprocess.run(
         [sys.executable, "-c", code, *arguments, str(ROOT / "examples" / "getting-started.md")],
@@ -57,6 +76,15 @@ def _modules_after(*arguments: str) -> tuple[set[str], str]:
         cwd=ROOT,
         check=True,
     )
+    if cache_dir is not None:
+        done = subprocess.run(
+            [sys.executable, "-c", code, *arguments, str(ROOT / "examples" / "getting-started.md")],
+            capture_output=True,
+            text=True,
+            env=environment,
+            cwd=ROOT,
+            check=True,
+        )
     last = done.stdout.strip().splitlines()[-1].split()
     assert last[0] == "MODULES" and "writing_rules.cli._commands" in last
     return set(last[1:]), done.stdout
@@ -73,3 +101,17 @@ def test_a_scan_without_the_cache_loads_neither_json_nor_hashlib() -> None:
     loaded, output = _modules_after("--no-cache")
     assert "getting-started.md" in output
     assert sorted(name for name in (*NOT_FOR_SCAN, "json", "hashlib") if name in loaded) == []
+
+
+def test_a_re_run_from_the_cache_loads_neither_the_prose_reader_nor_the_scanner(tmp_path: Path) -> None:
+    loaded, output = _modules_after(cache_dir=tmp_path / "cache")
+    # The cached result, reported as a scan reports it: the page's four signals.
+    assert sum("getting-started.md:" in line for line in output.splitlines()) == 4
+    assert any(tmp_path.rglob("*")), "the first run filled the cache"
+    assert sorted(name for name in (*NOT_FOR_SCAN, *NOT_FOR_A_CACHED_RUN) if name in loaded) == []
+
+
+def test_a_scan_loads_the_reader_and_the_scanner_it_skips_on_a_cached_run() -> None:
+    # The list above names modules a scan does use: the test cannot pass by naming unused ones.
+    loaded, _ = _modules_after("--no-cache")
+    assert sorted(name for name in NOT_FOR_A_CACHED_RUN if name not in loaded) == []

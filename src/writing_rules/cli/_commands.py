@@ -10,11 +10,11 @@ from dataclasses import replace
 from functools import partial
 from typing import Any, TextIO
 
+from .. import tools  # its names load on first use: a run answered from the cache creates no dispatcher
 from .._lazy_rules import rule_data as data
 from ..documents import DOCUMENTATION_FILES
 from ..lint import ConfigError
 from ..prose import MARKUPS
-from ..tools import create_writing_tool_dispatcher, writing_review_tools
 from ._formats import FORMATS, iter_json, render_github, render_html_report, render_sarif, render_text
 from ._linting import LintRun, LintUsageError, add_lint_arguments, prepare_lint
 from ._lsp import add_lsp_parser, run_lsp
@@ -232,8 +232,10 @@ _COMMAND_PARSERS: dict[str, Callable[[Any], None]] = {
 
 def _check_selection(options: ScanOptions) -> None:
     """Let the tool judge profile and rules once, before any file is read."""
+    if options.profile is None and not options.rule_ids:
+        return  # nothing to judge (a call with neither is always valid): no dispatcher for a cached run
     language = "en" if options.language == "auto" else options.language
-    envelope = create_writing_tool_dispatcher().dispatch(
+    envelope = tools.create_writing_tool_dispatcher().dispatch(
         {"name": "find_writing_signals", "arguments": {**options.tool_arguments(language), "text": ""}}
     )
     if not envelope["ok"]:
@@ -416,7 +418,7 @@ def _rules(args: argparse.Namespace, stdout: TextIO) -> int:
     arguments: dict[str, Any] = {"language": args.language, "detail": args.detail}
     if args.profile:
         arguments["profile"] = args.profile
-    result = _call(create_writing_tool_dispatcher(), "get_writing_rules", arguments)
+    result = _call(tools.create_writing_tool_dispatcher(), "get_writing_rules", arguments)
     if args.format == "json":
         _write_json(result, stdout)
         return EXIT_CLEAN
@@ -434,7 +436,7 @@ def _rules(args: argparse.Namespace, stdout: TextIO) -> int:
 
 def _prompt(args: argparse.Namespace, stdout: TextIO) -> int:
     try:
-        dispatcher = create_writing_tool_dispatcher(review_context={"audience": args.audience, "goal": args.goal})
+        dispatcher = tools.create_writing_tool_dispatcher(review_context={"audience": args.audience, "goal": args.goal})
     except (TypeError, ValueError) as error:
         raise UsageError(f"--audience and --goal: {error}") from None
     arguments: dict[str, Any] = {"profile": args.profile, "language": args.language}
@@ -451,7 +453,7 @@ def _prompt(args: argparse.Namespace, stdout: TextIO) -> int:
 
 
 def _tools(args: argparse.Namespace, stdout: TextIO) -> int:
-    descriptors = writing_review_tools()
+    descriptors = tools.writing_review_tools()
     if args.documents:
         from ..documents import DirectoryDocumentStore, create_document_tool_dispatcher
 

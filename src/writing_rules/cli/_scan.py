@@ -14,8 +14,6 @@ from .. import __version__
 from .._lazy_rules import rule_data as data
 from .._text_units import utf16_length
 from ..lint import FileSettings, LintedText, lint_signals, markup_for
-from ..tools import create_writing_tool_dispatcher
-from ._chunks import DEFAULT_FRONT_MATTER_KEYS, join_pieces, scan_whole_text, split_points
 from ._language import detect_language
 
 __all__ = [
@@ -164,11 +162,16 @@ def scan_piece(job: tuple[str, dict[str, Any]]) -> dict[str, Any]:
     Besides the tool's arguments, ``job`` carries ``markup`` and ``frontMatterKeys``
     (None: the piece cannot open with front matter).
     """
+    # The scanner (and the prose reader) load here, with the first text to scan: a run
+    # answered from the result cache never needs them.
+    from .. import tools
+    from ._chunks import DEFAULT_FRONT_MATTER_KEYS, scan_whole_text
+
     text, arguments = job
     tool_arguments = {key: value for key, value in arguments.items() if key not in ("markup", "frontMatterKeys")}
     return dict(
         scan_whole_text(
-            create_writing_tool_dispatcher().dispatch,
+            tools.create_writing_tool_dispatcher().dispatch,
             text,
             tool_arguments,
             markup=arguments.get("markup", "markdown"),
@@ -191,6 +194,8 @@ def _scan_text(
     }
     if len(text) <= PIECE_UNITS // 2 or utf16_length(text) <= PIECE_UNITS:
         return scan_piece((text, arguments))
+    from ._chunks import join_pieces, split_points
+
     starts = split_points(text, PIECE_UNITS)
     bounds = list(zip(starts, [*starts[1:], len(text)], strict=True))
     # Front matter can only open the text: later pieces are read without it.

@@ -10,8 +10,8 @@ import argparse
 import contextlib
 from typing import TYPE_CHECKING, Any, TextIO
 
+from .. import tools
 from ..documents import DOCUMENTATION_FILES
-from ..tools import create_writing_tool_dispatcher
 from ._stores import STORE_LOCATIONS, database_store, is_database_url
 
 if TYPE_CHECKING:
@@ -107,7 +107,7 @@ def _router(args: argparse.Namespace) -> McpToolRouter:
     context = None if args.audience is None else {"audience": args.audience, "goal": args.goal}
     settings = _team_settings(args)
     try:
-        review = create_writing_tool_dispatcher(review_context=context, config=settings)
+        review = tools.create_writing_tool_dispatcher(review_context=context, config=settings)
     except (TypeError, ValueError) as error:
         raise _ServeError(f"--audience and --goal: {error}") from None
     documents = None

@@ -24,7 +24,6 @@ from typing import Any, NamedTuple
 from .._lazy_rules import rule_data as data
 from .._text_units import line_column, line_starts, lines_with_breaks
 from ..prose import MARKUPS as PROSE_MARKUPS
-from ..prose import read_prose
 
 # Directive and DirectiveProblem load when a text holds a directive-like comment: most texts
 # hold none, and building the two dataclasses cost 0.8 ms of every start.
@@ -116,6 +115,8 @@ def _markup_only(text: str, markup: str) -> str | None:
     """``text`` with everything but its markup blanked (line breaks kept), or None for plain text."""
     if markup not in PROSE_MARKUPS or markup == "text":
         return None
+    from ..prose import read_prose  # a text with a directive-like comment: the reader decides what is markup
+
     view = read_prose(text, markup)
     if view.note is not None:  # the reader gave up and read the text as plain text
         return None

@@ -10,9 +10,7 @@ visible words. No dependencies; linear time on any input.
 
 from __future__ import annotations
 
-from ._reader import ProseError, markup_for_path, read_prose
-from ._sentences import Sentence, iter_sentences, long_sentences, sentences
-from ._view import CODE_PLACEHOLDER, MARKUPS, ProseView, TextMap
+from importlib import import_module
 
 __all__ = [
     "CODE_PLACEHOLDER",
@@ -27,3 +25,40 @@ __all__ = [
     "read_prose",
     "sentences",
 ]
+
+# The names load on first use (PEP 562): the command line names a file's markup, and a run
+# answered from the result cache never reads prose, so neither loads the readers. (The rule
+# compiler loads this package alone, by path, so it cannot use the package's lazy_exports.)
+_HOMES = {
+    "MARKUPS": "._markups",
+    "markup_for_path": "._markups",
+    "ProseError": "._reader",
+    "read_prose": "._reader",
+    "Sentence": "._sentences",
+    "iter_sentences": "._sentences",
+    "long_sentences": "._sentences",
+    "sentences": "._sentences",
+    "CODE_PLACEHOLDER": "._view",
+    "ProseView": "._view",
+    "TextMap": "._view",
+}
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
+    from ._markups import MARKUPS, markup_for_path
+    from ._reader import ProseError, read_prose
+    from ._sentences import Sentence, iter_sentences, long_sentences, sentences
+    from ._view import CODE_PLACEHOLDER, ProseView, TextMap
+
+
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(home, __name__), name)
+    globals()[name] = value  # later reads skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

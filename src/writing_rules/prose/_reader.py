@@ -2,32 +2,16 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 
 # The tool reads every text as Markdown (and falls back to plain text): these two readers load
 # with the package, so that no tool call imports a module. The others load when first asked for.
 from ._markdown import read_markdown
+from ._markups import MARKUPS, markup_for_path
 from ._plain import read_plain
-from ._view import MARKUPS, ProseView, TextMap
+from ._view import ProseView, TextMap
 
 __all__ = ["ProseError", "markup_for_path", "read_prose"]
-
-_EXTENSIONS = {
-    ".md": "markdown",
-    ".markdown": "markdown",
-    ".mdown": "markdown",
-    ".mkd": "markdown",
-    ".mdwn": "markdown",
-    ".mdx": "mdx",
-    ".rst": "rst",
-    ".rest": "rst",
-    ".html": "html",
-    ".htm": "html",
-    ".xhtml": "html",
-    ".txt": "text",
-    ".text": "text",
-}
 
 
 _BOM = "\ufeff"
@@ -59,11 +43,6 @@ def _shifted(view: ProseView, source: str) -> ProseView:
 
 class ProseError(ValueError):
     """An unknown markup name; the message lists the known ones."""
-
-
-def markup_for_path(path: str) -> str:
-    """The markup a file's extension names; Markdown for anything else (plain prose is valid Markdown)."""
-    return _EXTENSIONS.get(os.path.splitext(path)[1].lower(), "markdown")
 
 
 def read_prose(

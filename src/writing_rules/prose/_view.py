@@ -17,13 +17,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from operator import le
 
+from ._markups import MARKUPS
+
 __all__ = ["CODE_PLACEHOLDER", "MARKUPS", "ProseView", "TextMap"]
 
 # Stands for an inline code span in the prose: one character that is neither a
 # letter nor a space, so it reads as one opaque word and no word pattern runs
 # into it or across it (U+FFFC OBJECT REPLACEMENT CHARACTER).
 CODE_PLACEHOLDER = "\ufffc"
-MARKUPS = ("markdown", "mdx", "rst", "html", "text")
 
 
 @dataclass(frozen=True)
