@@ -9,18 +9,33 @@ from typing import Any
 
 import jinja2
 
+from ._index_rows import index_rows
 from ._sources import LANGUAGES
 from ._tool_schemas import MAX_TEXT_UNITS, RANKS, tool_plans
-from ._triggers import build_index, fold_table
+from ._triggers import LanguageIndex, build_index, fold_table
 from ._validate import Catalogue
 
-__all__ = ["render_module"]
+__all__ = ["language_indexes", "render_module"]
 
 
 def _py(value: Any, indent: int = 0) -> str:
     """A Python literal for plain data; continuation lines indented by ``indent``."""
     text = pprint.pformat(value, width=100, sort_dicts=False)
     return text.replace("\n", "\n" + " " * indent)
+
+
+def language_indexes(catalogue: Catalogue) -> dict[str, LanguageIndex]:
+    """Each language's signal index, built from its patterns in table order."""
+    indexes = {}
+    for language in LANGUAGES:
+        patterns = [
+            (signal.pattern, bool(re.compile(signal.pattern).flags & re.IGNORECASE))
+            for rule in catalogue.rules
+            for signal in rule.signals
+            if signal.language == language and signal.pattern is not None
+        ]
+        indexes[language] = build_index(patterns)
+    return indexes
 
 
 def render_module(catalogue: Catalogue, digest: str, templates: Path) -> str:
@@ -34,17 +49,10 @@ def render_module(catalogue: Catalogue, digest: str, templates: Path) -> str:
     environment.filters["py"] = _py
     # One value on one line: a changed pattern or index key changes that line only.
     environment.filters["line"] = repr
-    indexes = {}
+    indexes = language_indexes(catalogue)
     prefix_chars: set[str] = set()
-    for language in LANGUAGES:
-        patterns = [
-            (signal.pattern, bool(re.compile(signal.pattern).flags & re.IGNORECASE))
-            for rule in catalogue.rules
-            for signal in rule.signals
-            if signal.language == language and signal.pattern is not None
-        ]
-        indexes[language] = build_index(patterns)
-        for entries in indexes[language].words.values():
+    for index in indexes.values():
+        for entries in index.words.values():
             for tails, checks in entries:
                 prefix_chars.update(*tails)
                 for befores, _, _ in checks:
@@ -62,6 +70,7 @@ def render_module(catalogue: Catalogue, digest: str, templates: Path) -> str:
         tool_names=tuple(plan.name for plan in tool_plans(catalogue)),
         ranks=RANKS,
         indexes=indexes,
+        index_rows={language: index_rows(index.words) for language, index in indexes.items()},
         fold_map={ord(char): new for char, new in fold_replace.items()},
         fold_unsafe=re.escape(fold_unsafe),
     )

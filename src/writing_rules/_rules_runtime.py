@@ -17,12 +17,14 @@ so the dispatcher can weigh it against the checks that go beyond the schema.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import NamedTuple
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from ._describe import show
+from ._index_rows import expand_words
 from ._tool_call import clean_text, pointer_segment
 
 __all__ = [
@@ -39,6 +41,7 @@ __all__ = [
     "is_integer",
     "pointer_segment",
     "show",
+    "signal_indexes",
     "signal_table",
 ]
 
@@ -172,3 +175,39 @@ class SignalIndex(NamedTuple):
     full: tuple[int, ...]  # patterns without a trigger: scanned over the whole text
     # (lowercase ending, patterns): the match starts at a word that ends with it
     suffixes: tuple[tuple[str, tuple[int, ...]], ...] = ()
+
+
+class _SignalIndexes(Mapping[str, SignalIndex]):
+    """Each language's index, expanded from the generated module's rows the first time it is read.
+
+    The rows (``_index_rows.py``) keep the module small and its diffs short;
+    a process that scans German only never expands the English index. The
+    expanded index is kept: each language is expanded at most once (two
+    threads racing for it build equal values and keep the first).
+    """
+
+    __slots__ = ("_built", "_sources")
+
+    def __init__(self, sources: Mapping[str, Mapping[str, Any]]) -> None:
+        self._sources = sources
+        self._built: dict[str, SignalIndex] = {}
+
+    def __getitem__(self, language: str) -> SignalIndex:
+        built = self._built.get(language)
+        if built is None:
+            source = dict(self._sources[language])
+            words = MappingProxyType(expand_words(source.pop("words"), source.pop("words_plain")))
+            built = self._built.setdefault(language, SignalIndex(words=words, **source))
+        return built
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._sources)
+
+    def __len__(self) -> int:
+        return len(self._sources)
+
+
+def signal_indexes(sources: Mapping[str, Mapping[str, Any]]) -> Mapping[str, SignalIndex]:
+    """The per-language indexes from the generated module's sources: ``SignalIndex`` fields, with
+    ``words`` as rows and ``words_plain`` the keys written as literals (see ``_index_rows.py``)."""
+    return _SignalIndexes(sources)

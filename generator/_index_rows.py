@@ -1,0 +1,144 @@
+"""Writing a language's trigger table as compact rows, one key a line.
+
+The trigger table (``SignalIndex.words``) is most of the generated module.
+Written as Python tuples it repeats every text in quotes and brackets; as rows
+(``src/writing_rules/_index_rows.py`` describes the format and expands them)
+it takes a third of the room, and a pattern edit still changes only the lines
+of the keys it touches. Sets of texts that are every combination of a few
+parts (``chaffen worden``, ``chaffen wurde``, ``chlagen worden``, ``chlagen
+wurde``) are written as the parts (``ch{aff|lag}en w{orden|urde}``).
+
+A key whose texts hold a character the rows reserve is written as a plain
+literal instead. The rows are expanded with the runtime's own code here and
+must give back the table exactly, or the compiler stops.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._runtime import load_runtime
+
+__all__ = ["index_rows"]
+
+# Characters the rows use as separators; a text holding one is written as a literal.
+# The rows sit in a triple-quoted string: a quote or a backslash would need escaping.
+_RESERVED = frozenset('=>&;@:|{}"\\\n\r')
+
+Words = dict[str, Any]
+
+
+def index_rows(words: Words) -> tuple[str, Words]:
+    """``(rows, plain)``: the rows (one line a key, each ending in a newline) and the keys written as literals."""
+    lines: list[str] = []
+    plain: Words = {}
+    for key, entries in words.items():
+        line = _line(key, entries)
+        if line is None:
+            plain[key] = entries
+        else:
+            lines.append(line)
+    rows = "".join(line + "\n" for line in lines)
+    expanded = load_runtime("_index_rows.py").expand_words(rows, plain)
+    if expanded != words or list(expanded) != list(words):
+        wrong = next((key for key in words if expanded.get(key) != words[key]), None)
+        raise AssertionError(f"the index rows do not give back the table (first wrong key: {wrong!r})")
+    return rows, plain
+
+
+def _plain(text: str) -> bool:
+    return not _RESERVED.intersection(text)
+
+
+def _line(key: str, entries: Any) -> str | None:
+    """The key's row, or None when a text cannot be written in one."""
+    if not key or not _plain(key) or not entries:
+        return None
+    parts = []
+    for tails, checks in entries:
+        # Each entry names its patterns, so equal entries read (and expand to) equal text.
+        last: tuple[int, ...] | None = None
+        if not tails or not checks or not all(map(_plain, tails)):
+            return None
+        written = []
+        for befores, offsets, patterns in checks:
+            # Empty befores are written as nothing; an empty text among them cannot be.
+            if "" in befores or not offsets or not patterns or not all(map(_plain, befores)):
+                return None
+            check = f"{_texts(befores)}@{_numbers(offsets)}"
+            if patterns != last:
+                check += f":{_numbers(patterns)}"
+                last = patterns
+            written.append(check)
+        parts.append(f"{_texts(tails)}>{';'.join(written)}")
+    return f"{key}={'&'.join(parts)}"
+
+
+def _numbers(values: tuple[int, ...]) -> str:
+    """``0,3..7,9``: runs of three or more consecutive numbers as ``first..last``."""
+    items = []
+    start = 0
+    while start < len(values):
+        end = start
+        while end + 1 < len(values) and values[end + 1] == values[end] + 1:
+            end += 1
+        if end - start >= 2:
+            items.append(f"{values[start]}..{values[end]}")
+        else:
+            end = start
+            items.append(str(values[start]))
+        start = end + 1
+    return ",".join(items)
+
+
+def _texts(texts: tuple[str, ...]) -> str:
+    """A set of texts: its items joined by ``|``, or one item with ``{a|b}`` groups when shorter.
+
+    Groups stand for every combination, which the runtime lists sorted: only a
+    sorted set without repeats may be written with them.
+    """
+    listed = "|".join(texts)
+    if len(texts) < 2 or list(texts) != sorted(set(texts)):
+        return listed
+    grouped = "".join(part if isinstance(part, str) else "{" + "|".join(part) + "}" for part in _parts(set(texts)))
+    return grouped if len(grouped) < len(listed) else listed
+
+
+def _parts(texts: set[str]) -> list[str | tuple[str, ...]]:
+    """Literal parts and groups whose combinations are exactly ``texts``."""
+    if len(texts) == 1:
+        return [next(iter(texts))]
+    head = _common_prefix(texts)
+    rests = {text[len(head) :] for text in texts}
+    tail = _common_prefix({rest[::-1] for rest in rests})[::-1]
+    middles = {rest[: len(rest) - len(tail)] for rest in rests}
+    split = _product(middles)
+    if split is None:
+        return [head, tuple(sorted(middles)), tail]
+    firsts, seconds = split
+    return [head, *_parts(firsts), *_parts(seconds), tail]
+
+
+def _common_prefix(texts: set[str]) -> str:
+    first, last = min(texts), max(texts)
+    size = 0
+    while size < min(len(first), len(last)) and first[size] == last[size]:
+        size += 1
+    return first[:size]
+
+
+def _product(texts: set[str]) -> tuple[set[str], set[str]] | None:
+    """Two sets of at least two texts whose concatenations are exactly ``texts``, or None."""
+    shortest = min(texts, key=lambda text: (len(text), text))
+    for cut in range(len(shortest) + 1):
+        first, second = shortest[:cut], shortest[cut:]
+        firsts = {text[: len(text) - len(second)] for text in texts if text.endswith(second)}
+        seconds = {text[len(first) :] for text in texts if text.startswith(first)}
+        if (
+            len(firsts) >= 2
+            and len(seconds) >= 2
+            and len(firsts) * len(seconds) == len(texts)
+            and {a + b for a in firsts for b in seconds} == texts
+        ):
+            return firsts, seconds
+    return None

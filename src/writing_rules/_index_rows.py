@@ -1,0 +1,121 @@
+"""Expanding the signal index's rows: the compact text the generated module stores.
+
+The generated module writes one language's trigger table (``SignalIndex.words``)
+as text, one key a line, so that a reader of a diff sees which keys a pattern
+edit touched and the module stays small. This module turns that text back
+into exactly the tuples the compiler built; the compiler checks the round
+trip before it writes the module. It imports nothing from the package, so the
+compiler can load it by file path. ``docs/rule-compiler.md`` ("The signal
+index") describes the format:
+
+    key=tails>befores@offsets:patterns;befores@offsets&tails>...
+
+- ``&`` separates a key's entries, ``;`` an entry's checks;
+- a set of texts (tails, befores) is its items joined by ``|``, or one item
+  with ``{a|b}`` groups standing for every combination, listed sorted
+  (``ma{d|k}e `` is ``made ``, ``make ``); empty befores check nothing;
+- offsets and patterns are numbers joined by ``,``, ``a..b`` a run of three or more;
+- a check without ``:patterns`` has the patterns of the check before it (the
+  first check of an entry names them).
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from sys import intern
+
+__all__ = ["expand_words"]
+
+# key -> ((tails, ((befores, offsets, patterns), ...)), ...)
+Check = tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]]
+Entry = tuple[tuple[str, ...], tuple[Check, ...]]
+Entries = tuple[Entry, ...]
+
+
+def _texts(text: str) -> tuple[str, ...]:
+    # Interned, as the compiler's constants were: a text that many sets hold is one object.
+    if "{" not in text:
+        return tuple(map(intern, text.split("|")))
+    parts: list[tuple[str, ...] | list[str]] = []
+    for position, part in enumerate(text.replace("}", "{").split("{")):
+        parts.append(part.split("|") if position % 2 else (part,))
+    return tuple(map(intern, sorted(map("".join, product(*parts)))))
+
+
+def _numbers(text: str) -> tuple[int, ...]:
+    if "." not in text:
+        return tuple(map(int, text.split(",")))
+    numbers: list[int] = []
+    for item in text.split(","):
+        low, dots, high = item.partition("..")
+        numbers.extend(range(int(low), int(high) + 1) if dots else (int(low),))
+    return tuple(numbers)
+
+
+def _checks(
+    text: str, texts: dict[str, tuple[str, ...]], numbers: dict[str, tuple[int, ...]], checks: dict[str, Check]
+) -> tuple[Check, ...]:
+    """An entry's checks, each looked up in (or added to) ``checks`` by its text with its patterns."""
+    found = []
+    patterns_text = ""
+    for check_text in text.split(";"):
+        if ":" in check_text:
+            patterns_text = check_text[check_text.index(":") + 1 :]
+        else:
+            check_text += ":" + patterns_text
+        check = checks.get(check_text)
+        if check is None:
+            befores_text, _, rest = check_text.partition("@")
+            offsets_text = rest.partition(":")[0]
+            befores = texts.get(befores_text)
+            if befores is None:
+                befores = texts[befores_text] = _texts(befores_text)
+            offsets = numbers.get(offsets_text)
+            if offsets is None:
+                offsets = numbers[offsets_text] = _numbers(offsets_text)
+            patterns = numbers.get(patterns_text)
+            if patterns is None:
+                patterns = numbers[patterns_text] = _numbers(patterns_text)
+            check = checks[check_text] = (befores, offsets, patterns)
+        found.append(check)
+    return tuple(found)
+
+
+def expand_words(rows: str, plain: dict[str, Entries]) -> dict[str, Entries]:
+    """The trigger table from its rows (one key a line) and the keys written as plain literals.
+
+    Equal texts (interned), sets, number lists, checks and entries become one
+    shared object, as the compiler's constants were, so the expanded table
+    takes no more memory; an entry, a check or a set is parsed once however
+    many keys hold it.
+    """
+    texts: dict[str, tuple[str, ...]] = {"": ()}
+    numbers: dict[str, tuple[int, ...]] = {}
+    checks: dict[str, Check] = {}
+    rows_seen: dict[str, tuple[Check, ...]] = {}
+    entries: dict[str, Entry] = {}
+    values: dict[str, Entries] = {}
+    table: dict[str, Entries] = {}
+    for line in rows.splitlines():
+        key, _, value_text = line.partition("=")
+        value = values.get(value_text)
+        if value is None:
+            found_entries = []
+            for entry_text in value_text.split("&"):
+                entry = entries.get(entry_text)
+                if entry is None:
+                    tails_text, _, checks_text = entry_text.partition(">")
+                    tails = texts.get(tails_text) if tails_text else ("",)
+                    if tails is None:
+                        tails = texts[tails_text] = _texts(tails_text)
+                    row = rows_seen.get(checks_text)
+                    if row is None:
+                        row = rows_seen[checks_text] = _checks(checks_text, texts, numbers, checks)
+                    entry = entries[entry_text] = (tails, row)
+                found_entries.append(entry)
+            value = values[value_text] = tuple(found_entries)
+        table[key] = value
+    if plain:
+        table.update(plain)
+        table = dict(sorted(table.items()))
+    return table

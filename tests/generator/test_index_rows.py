@@ -1,0 +1,91 @@
+"""The signal index as compact rows: written by the compiler, expanded by the runtime, nothing lost."""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator import compile_sources
+from generator._index_rows import _texts, index_rows
+from generator._render import language_indexes
+from writing_rules import _rules_data as data
+from writing_rules._index_rows import expand_words
+
+from .sources import WORD_CHOICE, write_tree
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Letters, the characters the shipped texts hold, and every character the rows reserve.
+_CHARS = st.sampled_from("abcdeäß ',.!-/#%’=>&;@:|{}\"\\")
+_TEXTS = st.lists(st.text(_CHARS, max_size=6), min_size=1, max_size=5, unique=True).map(lambda t: tuple(sorted(t)))
+_NUMBERS = st.lists(st.integers(-1, 40), min_size=1, max_size=8, unique=True).map(lambda n: tuple(sorted(n)))
+_CHECK = st.tuples(_TEXTS.map(lambda t: tuple(x for x in t if x)), _NUMBERS, _NUMBERS)
+_ENTRIES = st.lists(st.tuples(_TEXTS, st.lists(_CHECK, min_size=1, max_size=4).map(tuple)), min_size=1, max_size=4)
+_WORDS = st.dictionaries(st.text("abcäö", min_size=1, max_size=5), _ENTRIES.map(tuple), max_size=8)
+
+
+@settings(max_examples=100, deadline=None)
+@given(_WORDS)
+def test_rows_expand_to_the_table_they_were_written_from(words: dict) -> None:
+    words = dict(sorted(words.items()))
+    rows, plain = index_rows(words)
+    assert expand_words(rows, plain) == words
+    # One line a key, and keys the rows cannot hold stay literals.
+    assert len(rows.splitlines()) + len(plain) == len(words)
+
+
+def test_products_are_written_as_their_parts() -> None:
+    product = ("chaffen worden", "chaffen wurde", "chlagen worden", "chlagen wurde")
+    assert _texts(product) == "ch{aff|lag}en w{orden|urde}"
+    assert expand_words("key=ch{aff|lag}en w{orden|urde}>@0:14\n", {}) == {
+        "key": ((("chaffen worden", "chaffen wurde", "chlagen worden", "chlagen wurde"), (((), (0,), (14,)),)),)
+    }
+    # A set that is no product is listed; a check without patterns has those of the one before.
+    assert expand_words("made=>a|an @3..6,9:1,2;the @4&s>@0:7\n", {}) == {
+        "made": (
+            (("",), ((("a", "an "), (3, 4, 5, 6, 9), (1, 2)), (("the ",), (4,), (1, 2)))),
+            (("s",), (((), (0,), (7,)),)),
+        )
+    }
+
+
+def test_shipped_index_is_what_the_compiler_builds() -> None:
+    """Expanded from its rows, each language's index equals the compiler's, field by field."""
+    built = language_indexes(compile_sources(ROOT, timed=False).catalogue)
+    for language, index in built.items():
+        shipped = data.SIGNAL_INDEX[language]
+        assert dict(shipped.words) == index.words
+        assert list(shipped.words) == list(index.words)
+        for field in ("key_size", "partial", "anchors", "start", "full", "suffixes"):
+            assert getattr(shipped, field) == getattr(index, field), field
+
+
+def test_equal_parts_of_the_expanded_index_are_shared() -> None:
+    """Memory: equal checks and sets are one object, as the compiler's constants were."""
+    for language in data.LANGUAGES:
+        seen: dict[object, int] = {}
+        for entries in data.SIGNAL_INDEX[language].words.values():
+            for tails, checks in entries:
+                for check in (tails, checks, *checks, *(befores for befores, _, _ in checks)):
+                    assert seen.setdefault(check, id(check)) == id(check)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_pattern_edit_changes_a_handful_of_lines(tmp_path: Path, language: str) -> None:
+    before = compile_sources(write_tree(tmp_path / "a"), timed=False).text
+    old = "leistungsstark" if language == "de" else "seamless"
+    assert old in WORD_CHOICE
+    edited = WORD_CHOICE.replace(old, old + "e", 1) if language == "de" else WORD_CHOICE.replace(old, "effortless", 1)
+    after_root = write_tree(tmp_path / "b", **{"rules-src/rules/word-choice.md": edited})
+    after = compile_sources(after_root, timed=False).text
+    changed = [
+        line
+        for line in difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=0)
+        if line[:1] in "+-" and not line.startswith(("+++", "---"))
+    ]
+    # The digest line, the pattern's row in the table and the index keys it touches.
+    assert 3 <= len(changed) <= 12, changed
