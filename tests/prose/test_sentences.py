@@ -268,6 +268,43 @@ def test_asking_for_long_sentences_only_finds_exactly_the_long_ones(
     assert list(iter_sentences(text, language, longer_than=(max_words, None))) == every
 
 
+# Plain spaces only, so that the shortcut reads every stretch itself: sentence marks inside a
+# stretch ("!", "?", an ellipsis, a period that ends no sentence) and at its end, with and
+# without closing marks.
+_PLAIN_SPACED = st.lists(
+    st.sampled_from(
+        [
+            *"!?….)”\n",
+            " word",
+            " Word",
+            " words.",
+            " Words.",
+            " word! Word",
+            " word? Word",
+            " word… Word",
+            " word… and",
+            " etc. and",
+            " e.g.",
+            " z. B.",
+            " am 3. Oktober",
+            " done.) ",
+            " done.Next",
+            " -> ",
+        ]
+    ),
+    max_size=80,
+).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(text=_PLAIN_SPACED, language=st.sampled_from(["en", "de"]), max_words=st.integers(0, 12))
+def test_a_stretch_of_plain_spaces_has_the_long_sentences_a_full_reading_finds(
+    text: str, language: str, max_words: int
+) -> None:
+    every = [sentence for sentence in iter_sentences(text, language) if sentence.longer_than(max_words, None)]
+    assert list(iter_sentences(text, language, longer_than=(max_words, None))) == every
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     text=st.lists(st.one_of(_TEXTS, _PROSE), max_size=8).map("\n".join),

@@ -99,3 +99,29 @@ def test_a_negation_word_in_another_block_does_not_negate() -> None:
 def test_unknown_language_is_refused() -> None:
     with pytest.raises(ValueError, match="language"):
         ProseContext("text", "fr")
+
+
+@settings(max_examples=300, deadline=None)
+@given(_PROSE, st.sampled_from(("en", "de")), st.data())
+def test_flags_of_many_hits_are_the_flags_of_each(text: str, language: str, data: st.DataObject) -> None:
+    # The scanner asks for the flags of all reported hits in one call (mostly in order, a
+    # block's tables read once); each must be what a call for that hit alone answers.
+    spans = []
+    for _ in range(data.draw(st.integers(0, 12))):
+        start = data.draw(st.integers(0, len(text)))
+        spans.append((start, data.draw(st.integers(start, len(text))), data.draw(st.booleans())))
+    if data.draw(st.booleans()):
+        spans.sort()
+    starts, ends, asked = zip(*spans, strict=True) if spans else ((), (), ())
+    expected = [ProseContext(text, language).flags(start, end, negation) for start, end, negation in spans]
+    assert ProseContext(text, language).flags_of(starts, ends, asked) == expected
+
+
+def test_a_hit_across_blocks_is_negated_by_a_word_after_its_end() -> None:
+    # German: the word after the hit counts in the block where the hit ends, even when the
+    # block where it starts holds no negation word.
+    text = "Es ist HIT\nHIT nicht"
+    start, end = text.index("HIT"), text.rindex("HIT") + 3
+    assert ProseContext(text, "de").flags_of([start], [end], [True]) == [NEGATED]
+    assert ProseContext(text, "de").flags_of([start], [end], [False]) == [0]
+    assert ProseContext(text, "en").flags_of([start], [end], [True]) == [0]

@@ -285,12 +285,24 @@ def _long_by_marks(
     # (str.isprintable rules out other white space in C for most text, before the slower search.)
     if not text[start:end].isprintable() and _OTHER_SPACE.search(text, start, end) is not None:
         return False
-    if _GLUED.search(text, start, end) is not None:
-        return False
     while start < end and text[start] == " ":
         start += 1
     while end > start and text[end - 1] == " ":
         end -= 1
+    # Most stretches are one sentence: no mark before the marks and closers that end their
+    # last token. None of those ends a token before the stretch's end or glues two sentences
+    # (no letter follows them), so the stretch is the sentence (four C-level finds).
+    tail = end
+    while tail > start and text[tail - 1] in _CLOSERS_OR_ENDS:
+        tail -= 1
+    find = text.find
+    if max(find(".", start, tail), find("!", start, tail), find("?", start, tail), find("…", start, tail)) < 0:
+        if start < end:
+            _keep_if_long(text, start, end, max_words, max_chars, found)
+        return True
+    # (Spaces only around the stretch, trimmed above: no sentence is glued across them.)
+    if _GLUED.search(text, start, end) is not None:
+        return False
     first = start  # where the current sentence's first token starts
     for mark in _MARK_AT_TOKEN_END.finditer(text, start, end):
         token_end = mark.end()

@@ -410,11 +410,17 @@ def view_hits(
     # has thousands of hits past the cap, and each flag reads the hit's block. A hit kept
     # although its rule excludes negated hits was found not negated above.
     not_negated = {rule_id for rule_id, contexts_ in excluded.items() if "negated" in contexts_}
-    hits: list[tuple[int, int, int, str, str, int]] = []
-    append = hits.append
-    for source_start, source_end, rank, rule_id, signal_id, in_code, start, end in located:
-        flags = contexts[in_code].flags(start, end, rule_id not in not_negated)
-        append((source_start, source_end, rank, rule_id, signal_id, flags | _IN_CODE if in_code else flags))
+    # Each text's flags in one call, its hits in order.
+    flags_of: dict[bool, Iterator[int]] = {}
+    for in_code, context in contexts.items():
+        mine = [hit for hit in located if hit[5] is in_code]
+        asked = [hit[3] not in not_negated for hit in mine]
+        flags = context.flags_of(map(_start_in_text, mine), map(_end_in_text, mine), asked)
+        flags_of[in_code] = iter([flag | _IN_CODE for flag in flags] if in_code else flags)
+    hits = [
+        (source_start, source_end, rank, rule_id, signal_id, next(flags_of[in_code]))
+        for source_start, source_end, rank, rule_id, signal_id, in_code, _, _ in located
+    ]
     return hits, total
 
 
@@ -439,6 +445,7 @@ def _leading(
 _IN_CODE, _IN_QUOTE, _NEGATED = 1, QUOTED, NEGATED
 _NO_FIX = _IN_CODE | _IN_QUOTE
 _first, _second = itemgetter(0), itemgetter(1)
+_start_in_text, _end_in_text = itemgetter(6), itemgetter(7)
 # The order of signals: source start, end, then rule order; the sort is stable.
 _signal_order = itemgetter(0, 1, 2)
 

@@ -9,6 +9,8 @@ adds these hits to its pattern hits for the prose (never for the code).
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from .._lazy_rules import rule_data as data
 from .._levels import LEVELS, signal_level
 from ..prose import iter_sentences, long_sentences
@@ -16,6 +18,7 @@ from ..prose import iter_sentences, long_sentences
 __all__ = ["with_sentence_lengths"]
 
 _Hit = tuple[int, int, int, str, str]
+_order = itemgetter(0, 1, 2)  # the order of signals: start, end, rule order
 
 
 def with_sentence_lengths(found: list[_Hit], text: str, language: str, rule_ids: tuple[str, ...]) -> list[_Hit]:
@@ -36,21 +39,25 @@ def with_sentence_lengths(found: list[_Hit], text: str, language: str, rule_ids:
     char_limits = [signal.max_chars for signal in selected if signal.max_chars is not None]
     shortest = (min(word_limits, default=None), min(char_limits, default=None))
     split = tuple(iter_sentences(text, language, longer_than=shortest))
+    if not split:
+        return found  # no sentence longer than the shortest limits (most short texts)
+    # A sentence that is one quotation is left out for every signal: each of ``split`` is
+    # longer than the shortest limits, so asking with those keeps exactly the others, once.
+    kept = set(long_sentences(text, language, *shortest, split=split))
+    sentences = [sentence for sentence in split if (sentence.start, sentence.end) in kept]
     for signal in selected:
         rank = order[signal.rule_id]
         level = LEVELS.index(signal_level(signal.rule_id, signal.signal_id))
-        for start, end in long_sentences(text, language, signal.max_words, signal.max_chars, split=split):
-            key = (start, end, rank)
-            if key not in best or level < best[key][0]:
-                best[key] = (level, signal.rule_id, signal.signal_id)
+        max_words, max_chars = signal.max_words, signal.max_chars
+        for sentence in sentences:
+            if sentence.longer_than(max_words, max_chars):
+                key = (sentence.start, sentence.end, rank)
+                if key not in best or level < best[key][0]:
+                    best[key] = (level, signal.rule_id, signal.signal_id)
     if not best:
         return found
     hits = found + [
         (start, end, rank, rule_id, signal_id) for (start, end, rank), (_, rule_id, signal_id) in best.items()
     ]
-    hits.sort(key=_order)
+    hits.sort(key=_order)  # stable: among equals, the pattern hit stays first
     return hits
-
-
-def _order(hit: _Hit) -> tuple[int, int, int]:
-    return hit[0], hit[1], hit[2]

@@ -494,7 +494,7 @@ class ProseContext:
     few hundred signals it reports, not of every hit on a long page.
     """
 
-    __slots__ = ("_clauses", "_first_negation", "_language", "_last", "_negation", "_next_mark", "_quotes", "_text")
+    __slots__ = ("_language", "_last", "_negation", "_next_mark", "_quotes", "_text", "_words")
 
     def __init__(self, text: str, language: str) -> None:
         if language not in _NEGATION:
@@ -503,13 +503,11 @@ class ProseContext:
         self._language = language
         self._negation = _NEGATION[language]
         self._last = (0, -1)  # the block looked up last: (start, offset of its ``\n``)
-        # Its quotation regions and clause ends, once read. Only the last block's are kept:
-        # hits are asked for in order, and tables for every block a scan visits would weigh
-        # more than the text's own.
+        # Its quotation regions and negation words (starts, ends), once read. Only the last
+        # block's are kept: hits are asked for in order, and tables for every block a scan
+        # visits would weigh more than the text's own.
         self._quotes: _Intervals | None = None
-        self._clauses: tuple[int, ...] | None = None
-        # Where the block's first negation word starts (past the block's end if it has none).
-        self._first_negation: int | None = None
+        self._words: tuple[list[int], list[int]] | None = None
         # (offset, where the first quotation mark at or after it is, or the text's length).
         self._next_mark = (0, -1)
 
@@ -536,43 +534,74 @@ class ProseContext:
             flags |= NEGATED
         return flags
 
+    def flags_of(self, starts: Iterable[int], ends: Iterable[int], negations: Iterable[bool]) -> list[int]:
+        """``flags(start, end, negation)`` of each hit, in one call: a scan reports hundreds, mostly
+        in blocks with no quotation and no negation word, whose flags take no method call here."""
+        found: list[int] = []
+        append = found.append
+        negated = self.negated
+        last = self._last
+        for start, end, negation in zip(starts, ends, negations, strict=True):
+            if not last[0] <= start <= last[1]:
+                last = self._block(start)
+            quotes = self._quotes
+            if quotes is None:
+                quotes = self._quotes = self._block_quotations(last)
+            flags = QUOTED if quotes is not _NO_INTERVALS and quotes.covers(start) else 0
+            if negation:
+                words = self._words
+                if words is None:
+                    words = self._words = self._block_words()
+                # No negation word in the hit's block (or blocks): not negated.
+                if (words is not _NO_WORDS or end > last[1]) and negated(start, end):
+                    flags |= NEGATED
+                last = self._last  # negated may have looked up the block of the hit's end
+            append(flags)
+        return found
+
     def negated(self, start: int, end: int) -> bool:
         # A negation word holds no clause end, so the one that negates a hit lies in the
-        # block of its start (before the hit) or of its end (after it, German only). The
-        # words are looked for in the hit's clause only: a block holds several clauses.
-        text, negation = self._text, self._negation
-        block = self._block(start)
-        first = self._first_negation
-        if first is None:
-            # Most blocks hold no negation word: one search of the whole block rules out
-            # every hit in it. A word the clause searches below accept is a whole word of
-            # the block (their bounds are a clause end, a block end or past the word's
-            # ``\b``), so the block's search finds it or one before it.
-            word = negation.search(text, *block)
-            first = self._first_negation = block[1] + 1 if word is None else word.start()
-        if first < start:
-            clauses = self._clause_ends(block)
-            i = bisect_left(clauses, start) - 1
-            # With no clause end before the hit in its block, the clause starts with the block.
-            floor = clauses[i] if i >= 0 else block[0] - 1
-            # The leftmost word after the clause end. The search stops one character past the
-            # hit's start, where ``\b`` may pass for a word cut off there: such a word ends after
-            # the start and is no word before the hit (a whole word ending earlier is found
-            # first, since no negation word starts inside another).
-            word = negation.search(text, floor + 1, start + 1)
-            if word is not None and word.end() <= start:
+        # block of its start (before the hit) or of its end (after it, German only), with no
+        # clause end between it and the hit. The block's words are found once, in one pass
+        # (a whole word of the block: its bounds are a block end or a non-word character), and
+        # each hit looks at the nearest on each side with one bounded search for a clause end.
+        text = self._text
+        self._block(start)
+        words = self._words
+        if words is None:
+            words = self._words = self._block_words()
+        starts, ends = words
+        if starts:
+            # The last word ending at or before the hit's start; an earlier one is in the
+            # same clause only if this one is.
+            k = bisect_right(ends, start) - 1
+            if k >= 0 and _CLAUSE_END.search(text, ends[k], start) is None:
                 return True
         if self._language != "de":
             return False
-        if end > block[1]:
-            block = self._block(end)
-        elif first > block[1]:
-            return False
-        clauses = self._clause_ends(block)
-        i = bisect_left(clauses, end)
-        ceiling = clauses[i] if i < len(clauses) else block[1]
-        # A word starting before the clause end also ends before it.
-        return negation.search(text, end, ceiling) is not None
+        if end > self._last[1]:
+            self._block(end)
+            words = self._words = self._block_words()
+            starts = words[0]
+        # The first word starting at or after the hit's end.
+        k = bisect_left(starts, end)
+        return k < len(starts) and _CLAUSE_END.search(text, end, starts[k]) is None
+
+    def _block_words(self) -> tuple[list[int], list[int]]:
+        """Starts and ends of the negation words of the block looked up last (two empty lists if none)."""
+        text = self._text
+        block = self._last
+        negation = self._negation
+        # Most blocks hold none: one search rules them out before any list is made.
+        first = negation.search(text, *block)
+        if first is None:
+            return _NO_WORDS
+        starts = [first.start()]
+        ends = [first.end()]
+        for word in negation.finditer(text, first.end(), block[1]):
+            starts.append(word.start())
+            ends.append(word.end())
+        return starts, ends
 
     def _block(self, offset: int) -> tuple[int, int]:
         """(start, end) of the block holding ``offset``; its end is the offset of its ``\\n`` or the text's length."""
@@ -584,7 +613,7 @@ class ProseContext:
         start = text.rfind("\n", 0, offset) + 1
         end = text.find("\n", start)
         self._last = block = (start, len(text) if end < 0 else end)
-        self._quotes = self._clauses = self._first_negation = None
+        self._quotes = self._words = None
         return block
 
     def _block_quotations(self, block: tuple[int, int]) -> _Intervals:
@@ -602,18 +631,12 @@ class ProseContext:
             return _NO_INTERVALS  # most blocks quote nothing
         return _quotations_in_block(self._text, start, end)
 
-    def _clause_ends(self, block: tuple[int, int]) -> tuple[int, ...]:
-        """The clause ends of ``block``, the block looked up last."""
-        clauses = self._clauses
-        if clauses is None:
-            clauses = self._clauses = tuple(map(_start, _CLAUSE_END.finditer(self._text, *block)))
-        return clauses
-
 
 _start = re.Match.start
 # The bits of ``ProseContext.flags``.
 QUOTED, NEGATED = 2, 4
 _NO_INTERVALS = _Intervals((), ())
+_NO_WORDS: tuple[list[int], list[int]] = ([], [])
 
 
 def _quotations_in_block(text: str, start: int, end: int) -> _Intervals:
