@@ -1,15 +1,18 @@
-"""Positions and context flags that find_writing_signals reports for each hit."""
+"""TextIndex: the positions and the context flags that find_writing_signals gives a span."""
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from writing_rules._text_units import utf16_length
-from writing_rules.tools._text_index import TextIndex, positions_in_order
+from writing_rules.prose import read_prose
+from writing_rules.tools import TextIndex, create_writing_tool_dispatcher
+from writing_rules.tools._text_index import ProseContext, positions_in_order
 
 LANGUAGES = ("en", "de")
 
@@ -181,14 +184,25 @@ def test_unknown_language_is_rejected(language: object) -> None:
 
 
 def test_index_cannot_be_changed_and_context_dicts_are_fresh() -> None:
-    index = TextIndex("not `x`", "en")
+    index = TextIndex('Say "not x" here', "en")
     with pytest.raises(AttributeError):
         index._text = "other"  # type: ignore[misc]
     with pytest.raises(AttributeError):
         index.anything = 1  # type: ignore[attr-defined]
-    first = index.context(5, 6)
-    first["inCode"] = False
-    assert index.context(5, 6) == {"inCode": True, "inQuote": False, "negated": True}
+    first = index.context(9, 10)
+    first["inQuote"] = False
+    assert index.context(9, 10) == {"inCode": False, "inQuote": True, "negated": True}
+
+
+def test_positions_never_read_the_prose() -> None:
+    # Review and the HTML report ask long texts for positions only: the prose view is read
+    # on the first context() call, not before.
+    index = TextIndex("Some `code` and prose.\n" * 50, "en")
+    index.span_fields(3, 9)
+    index.line_column(100)
+    assert index._view is None
+    index.context(5, 9)
+    assert index._view is not None
 
 
 # --- inCode: fenced blocks ------------------------------------------------------
@@ -196,12 +210,11 @@ def test_index_cannot_be_changed_and_context_dicts_are_fresh() -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("fence", ["```", "~~~", "````", "~~~~~"])
-def test_fenced_block_is_code_including_its_fence_lines(language: str, fence: str) -> None:
+def test_fenced_block_is_code(language: str, fence: str) -> None:
     text = f"Before.\n{fence}python\nHIT here\n{fence}\nAfter.\n"
     index = TextIndex(text, language)
     assert index.context(text.index("HIT"), text.index("HIT") + 3)["inCode"]
-    assert index.context(text.index(fence), text.index(fence) + 1)["inCode"]
-    assert index.context(text.rindex(fence), text.rindex(fence) + 1)["inCode"]
+    assert index.context(text.index("here"), text.index("here") + 4)["inCode"]
     assert not index.context(text.index("Before"), text.index("Before") + 6)["inCode"]
     assert not index.context(text.index("After"), text.index("After") + 5)["inCode"]
 
@@ -217,7 +230,6 @@ def test_unclosed_fence_runs_to_the_end() -> None:
     text = "Intro\n~~~\ncode\n\nstill code HIT\n\n> even this"
     assert ctx(text, "HIT")["inCode"]
     assert ctx(text, "this")["inCode"]
-    assert not ctx(text, "this")["inQuote"]  # a '>' line inside code is no block quote
 
 
 @pytest.mark.parametrize(
@@ -285,7 +297,17 @@ def test_inline_backtick_span_is_code(language: str) -> None:
     text = "Use `HIT` here but not HIT there."
     assert ctx(text, "HIT", language)["inCode"]
     assert not ctx(text, "HIT", language, nth=1)["inCode"]
-    assert ctx(text, "`", language)["inCode"]  # the backticks belong to the span
+    # The closing backticks belong to the code; at the opening ones the prose shows the
+    # span as one word (where a sentence that opens with code starts).
+    assert ctx(text, "`", language, nth=1)["inCode"]
+    assert not ctx(text, "`", language)["inCode"]
+
+
+def test_a_backslash_escaped_backtick_opens_no_code_span() -> None:
+    text = r"Type \`not code\` then HIT and `x`."
+    assert not ctx(text, "code")["inCode"]
+    assert ctx(text, "HIT")["negated"]  # the escaped span is prose: its "not" negates
+    assert ctx(text, "x")["inCode"]
 
 
 def test_inline_span_closes_only_with_a_run_of_equal_length() -> None:
@@ -304,7 +326,7 @@ def test_inline_span_never_starts_inside_a_fenced_block() -> None:
     assert not ctx(text, "HIT")["inCode"]
 
 
-def test_fence_inside_a_block_quote_is_code_through_its_backtick_runs() -> None:
+def test_fence_inside_a_block_quote_is_code() -> None:
     text = "> ```\n> HIT\n> ```\n> prose"
     assert ctx(text, "HIT")["inCode"]
     assert not ctx(text, "prose")["inCode"]
@@ -377,10 +399,20 @@ def test_quotation_marks_in_code_are_ignored() -> None:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_block_quote_lines_are_quotations(language: str) -> None:
+def test_a_block_quote_is_prose_not_a_quotation(language: str) -> None:
+    # In documentation a block quote is mostly a note: its words are the author's own.
     text = "Prose HIT.\n> Quoted HIT.\n  > Indented quote HIT\nlazy HIT\n"
-    flags = [ctx(text, "HIT", language, nth=k)["inQuote"] for k in range(4)]
-    assert flags == [False, True, True, False]
+    assert [ctx(text, "HIT", language, nth=k)["inQuote"] for k in range(4)] == [False] * 4
+    assert ctx('> He said "the HIT" twice', "HIT", language)["inQuote"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_quoting_a_paragraph_as_a_block_quote_changes_no_flag(language: str) -> None:
+    paragraph = 'Do not\nuse "HIT" here; HIT `HIT` there.'
+    quoted = "> " + paragraph.replace("\n", "\n> ")
+    assert [ctx(quoted, "HIT", language, nth=k) for k in range(3)] == [
+        ctx(paragraph, "HIT", language, nth=k) for k in range(3)
+    ]
 
 
 def test_quote_mark_starting_the_hit_counts_as_inside() -> None:
@@ -428,9 +460,10 @@ def test_english_negation_before_the_hit(text: str) -> None:
         "Not so? HIT",
         "Not so; HIT",
         "Not so: HIT",
-        "Not so\nHIT",
-        "Not so\r\nHIT",
-        "Not so\rHIT",
+        "Not so\n\nHIT",  # a new paragraph
+        "Not so\r\n\r\nHIT",
+        "- Not so\n- HIT",  # a new list item
+        "# Not so\nHIT",  # a heading ends its block
         "Das ist nicht HIT.",  # German words do not count in English text
         "HIT",
     ],
@@ -469,7 +502,7 @@ def test_german_negation_before_or_after_the_hit(text: str) -> None:
         "HIT ist gut; nicht so",
         "HIT ist gut: nicht so",
         "HIT ist gut!\nNicht so",
-        "HIT ist gut\r\nnicht so",
+        "HIT ist gut\n\nnicht so",
         "Die Ohnmacht und HIT.",
         "Eine Niere HIT.",
         "Keinesfalls HIT.",
@@ -494,10 +527,23 @@ def test_the_hits_own_words_never_negate_it(text: str, hit: str, language: str) 
     assert not ctx(text, hit, language)["negated"]
 
 
-def test_negation_is_independent_of_code_and_quotes() -> None:
-    flags = ctx("Do not use `HIT`.", "HIT")
-    assert flags == {"inCode": True, "inQuote": False, "negated": True}
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
+def test_a_soft_line_break_never_ends_a_clause(newline: str) -> None:
+    assert ctx(f"This is not{newline}a HIT.", "HIT")["negated"]
+    assert ctx(f"> This is not{newline}> a HIT.", "HIT")["negated"]
+    assert ctx(f"HIT ist gut{newline}und nicht neu", "HIT", "de")["negated"]
+
+
+def test_negation_is_independent_of_quotes() -> None:
     assert ctx("„Das ist nicht HIT“", "HIT", "de") == {"inCode": False, "inQuote": True, "negated": True}
+
+
+def test_code_is_a_text_of_its_own_for_negation() -> None:
+    # The scanner reads a document's code apart from its prose: a "not" in the sentence
+    # around a code span does not reach into it, a "not" in the code does.
+    assert ctx("Do not use `HIT`.", "HIT") == {"inCode": True, "inQuote": False, "negated": False}
+    assert ctx("```\nif not HIT:\n```", "HIT") == {"inCode": True, "inQuote": False, "negated": True}
+    assert ctx("Use `not x` and HIT.", "HIT")["negated"] is False
 
 
 # --- random text -------------------------------------------------------------------
@@ -566,3 +612,105 @@ def test_the_negation_search_opens_with_every_letter_that_folds_to_a_first_lette
             text = f"a {letter}{word[1:]} b"
             expected = [m.span() for m in _PLAIN_NEGATION[language].finditer(text)]
             assert [m.span() for m in _NEGATION[language].finditer(text)] == expected, (letter, word)
+
+
+# --- the flags find_writing_signals gives -----------------------------------------------
+
+DISPATCH = create_writing_tool_dispatcher().dispatch
+
+# Markdown pieces, quotation marks, and words (negation words, words the shipped rules flag in
+# either language), so that random texts put signals in code, quotes, lists and negated clauses.
+_MARKDOWN = st.sampled_from(
+    [
+        "`", "``", "```", "~~~", "\\`", "    ", "\t", "> ", "- ", "1. ", "# ", "| a | b |\n|---|---|\n",
+        "[", "](http://x.example/very)", "<code>", "</code>", "<!-- very -->", "&amp;", "**", "_",
+        '"', "“", "”", "„", "»", "«", "‚", "‘", "’", "'", "\n", "\r", "\r\n", "\n\n", ".", ";", ",",
+        "ß", "😀",
+    ]
+)  # fmt: skip
+_WORDS = st.sampled_from(
+    [
+        "not", "n't", "never", "nicht", "kein", "ohne", "simply", "very", "powerful", "just", "easy",
+        "utilize", "einfach", "sehr", "leistungsstarke", "eigentlich", "Durchführung der Nutzung erfolgt",
+        "word", "Wort",
+    ]
+).map(lambda word: f" {word} ")  # fmt: skip
+_MARKDOWN_TEXTS = st.lists(st.one_of(_MARKDOWN, _WORDS, _WORDS, st.text(max_size=2)), max_size=40).map("".join)
+
+
+def _signals(text: str, language: str) -> list[dict[str, Any]]:
+    envelope = DISPATCH({"name": "find_writing_signals", "arguments": {"text": text, "language": language}})
+    assert envelope["ok"], envelope
+    signals: list[dict[str, Any]] = envelope["data"]["signals"]
+    return signals
+
+
+@settings(max_examples=400, deadline=None)
+@given(_MARKDOWN_TEXTS, st.sampled_from(LANGUAGES))
+def test_context_equals_the_flags_of_every_signal_on_the_same_span(text: str, language: str) -> None:
+    index = TextIndex(text, language)
+    for signal in _signals(text, language):
+        assert index.context(signal["start"], signal["end"]) == signal["context"], signal
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Do not\nuse the very `simply` thing; it is „nicht sehr“ schön.", "de"),
+        ("> It is not\n> very good.\n\n```\nnot very\n```\n\n    simply indented", "en"),
+        ("`code` " + "and the client builds an index of every file in the workspace, " * 6 + "once.", "en"),
+        ('She said "it is just very\neasy" and left.', "en"),
+    ],
+)
+def test_context_equals_the_flags_of_the_tool_on_pages(text: str, language: str) -> None:
+    signals = _signals(text, language)
+    assert signals
+    index = TextIndex(text, language)
+    assert [index.context(s["start"], s["end"]) for s in signals] == [s["context"] for s in signals]
+
+
+def test_a_long_sentence_opening_with_code_is_prose() -> None:
+    text = "`code` " + "and the client builds an index of every file in the workspace, " * 6 + "once."
+    (signal,) = [s for s in _signals(text, "en") if s["ruleId"] == "long-sentences"]
+    assert signal["start"] == 0
+    assert TextIndex(text, "en").context(signal["start"], signal["end"])["inCode"] is False
+
+
+def _flags(bits: int) -> dict[str, bool]:
+    return {"inCode": bool(bits & 1), "inQuote": bool(bits & 2), "negated": bool(bits & 4)}
+
+
+@settings(max_examples=300, deadline=None)
+@given(_MARKDOWN_TEXTS, st.sampled_from(LANGUAGES), st.booleans(), st.data())
+def test_context_of_any_span_of_the_prose_or_code_is_the_scanners_flags_there(
+    text: str, language: str, in_code: bool, data: st.DataObject
+) -> None:
+    # Every span of the scanned texts that a hit could cover (one block, no block end in it),
+    # mapped back to the source, gets the flags the scanner's ProseContext gives it there.
+    view = read_prose(text)
+    scanned, text_map = (view.code_text, view.code_map) if in_code else (view.text, view.prose_map)
+    starts = [offset for offset, char in enumerate(scanned) if char != "\n"]
+    assume(starts)
+    start = data.draw(st.sampled_from(starts))
+    block_end = scanned.find("\n", start)
+    end = data.draw(st.integers(start, len(scanned) if block_end < 0 else block_end))
+    source_start, source_end = text_map.source_span(start, end)
+    expected = ProseContext(scanned, language).flags(start, end) | (1 if in_code else 0)
+    assert TextIndex(text, language).context(source_start, source_end) == _flags(expected)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_MARKDOWN_TEXTS, st.data())
+def test_spans_are_found_in_a_view_as_a_segment_by_segment_walk_finds_them(text: str, data: st.DataObject) -> None:
+    from writing_rules.tools._text_index import _text_span, _text_span_scan
+
+    view = read_prose(text)
+    start = data.draw(st.integers(0, len(text)))
+    end = data.draw(st.integers(start, len(text)))
+    for scanned, text_map in ((view.text, view.prose_map), (view.code_text, view.code_map)):
+        assert text_map.keeps_order()
+        found = _text_span(text_map, len(scanned), start, end)
+        assert found == _text_span_scan(text_map, len(scanned), start, end)
+        first, last, at = found
+        assert 0 <= first <= last <= len(scanned)
+        assert at == (text_map.source_start(first) if first < len(scanned) else -1)

@@ -21,7 +21,7 @@ from .._levels import LEVELS, signal_level
 from ..prose import ProseView, TextMap, read_prose
 from ._fixes import Fix, find_fix, may_fix
 from ._sentence_signals import with_sentence_lengths
-from ._text_index import NEGATED, QUOTED, ProseContext, positions_in_order
+from ._text_index import CONTEXTS, IN_CODE, QUOTED, ProseContext, positions_in_order
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -442,20 +442,12 @@ def _leading(
     return found[:cut]
 
 
-_IN_CODE, _IN_QUOTE, _NEGATED = 1, QUOTED, NEGATED
+_IN_CODE, _IN_QUOTE = IN_CODE, QUOTED
 _NO_FIX = _IN_CODE | _IN_QUOTE
 _first, _second = itemgetter(0), itemgetter(1)
 _start_in_text, _end_in_text = itemgetter(6), itemgetter(7)
 # The order of signals: source start, end, then rule order; the sort is stable.
 _signal_order = itemgetter(0, 1, 2)
-
-
-# The ``context`` object of each combination of flag bits, copied per signal (a new dict: a
-# caller may change it; a copy costs a third of building one from the bits).
-_CONTEXTS = tuple(
-    {"inCode": bool(flags & _IN_CODE), "inQuote": bool(flags & _IN_QUOTE), "negated": bool(flags & _NEGATED)}
-    for flags in range(8)
-)
 
 
 def _exclusion_checks(
@@ -513,7 +505,7 @@ def scan_text(
     fix_ids = _fix_signal_ids()
     signals: list[dict[str, Any]] = []
     append = signals.append
-    contexts = _CONTEXTS
+    contexts = CONTEXTS
     positions = positions_in_order(text, [(hit[0], hit[1]) for hit in hits])
     for (start, end, _, rule_id, signal_id, flags), (utf16_start, utf16_end, line, column) in zip(
         hits, positions, strict=True

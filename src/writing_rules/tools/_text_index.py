@@ -1,9 +1,9 @@
-"""Positions and context flags for the static signal scanner (tool 3).
+"""Positions and context flags of a text, for the scanner and the other layers.
 
-A :class:`TextIndex` is built once per scanned text and answers, for any
-code-point span, its UTF-16 offset, its 1-based line and column, and the
-``context`` flags of ``find_writing_signals``. Every query is a binary search
-over tables built in a few linear passes, so thousands of hits stay cheap.
+A :class:`TextIndex` is made once per text and answers, for any code-point
+span, its UTF-16 offset, its 1-based line and column, and the ``context``
+flags ``find_writing_signals`` gives a hit on that span. Each table is built
+on first use: a caller that asks only for positions never reads the prose.
 
 Positions
     Offsets are Python code-point offsets, ``0 <= offset <= len(text)``.
@@ -15,71 +15,57 @@ Positions
     after a final break) is column 1 of the next line. Inside ``\\r\\n`` the
     ``\\n`` is the column after the ``\\r``.
 
-"Inside"
-    A span is inside a region (code or quotation) when its *start* offset is:
-    ``region_start <= start < region_end``. So a hit that begins in a code span
-    and runs out of it is ``inCode``; one that begins just before it is not.
-    An empty span at ``len(text)`` lies in no region.
+Context flags (``TextIndex.context``)
+    The text is read as Markdown into its prose view (``writing_rules.prose``),
+    as ``find_writing_signals`` reads it, and the span is found in that view:
+    in the prose, or in the document's code (``inCode``). ``inQuote`` and
+    ``negated`` are then read by :class:`ProseContext` on that text, the one
+    code path the scanner's hits take, so a span the tool reports carries the
+    same flags here. Where a span starts decides where it lies: at a prose
+    character (an inline code span's placeholder stands at its opening
+    backtick, so a long sentence opening with code is prose), else in code
+    when the document's code holds it (a code block's lines, an inline span
+    with its closing backticks), else at the next prose character (markup
+    such as a fence line or a URL, the space between blocks).
 
-``inCode`` (Markdown, kept simple on purpose)
-    - Fenced block: a line whose first non-blank characters are 3+ backticks or
-      3+ tildes (any indentation, because fences in nested list items are
-      indented; a backtick fence's info string may not contain a backtick). It
-      closes at a line holding only the same character, at least as many times
-      (surrounding spaces and tabs allowed). The fence lines are code; an
-      unclosed fence runs to the end of the text. Fences are not recognised
-      after a ``>`` prefix; a fence inside a block quote is still caught by the
-      inline rule below, because its backtick runs pair up.
-    - Indented block: a non-blank line indented by 4 spaces or a tab (after at
-      most 3 spaces) that starts the text or follows a blank line, and is not in
-      a list. It continues over blank and indented lines. "In a list" starts at
-      a list-item line (``-``, ``*``, ``+``, ``1.``, ``1)``) and ends at a
-      non-blank line that follows a blank line, is not indented and is no list
-      item. Headings and HTML blocks are not special.
-    - Inline span: inside a paragraph (lines between blank lines and code
-      blocks), a run of N backticks opens and the next run of exactly N closes;
-      a run without a partner is literal text. Backslash escapes are not
-      interpreted. HTML ``<code>``/``<pre>`` is not code.
+Quotation marks (``inQuote``)
+    Paired within one block of the prose view: ``"`` closes an open ``"``, else
+    opens; ``„`` opens; ``“`` closes an open ``„`` (German), else opens
+    (English); ``”`` closes an open ``“`` or ``„``; ``»`` and ``«`` close each
+    other, else open; ``‚`` opens and ``‘`` closes it. A ``‘`` or ``”`` with
+    nothing to close, straight single quotes and ``’`` are ignored
+    (apostrophes). Closing a mark closes the marks opened after it; a mark
+    still open at the end of its block ends there. A region holds both marks.
+    A span is quoted when its start lies in a region.
 
-``inQuote``
-    - Quotation marks are paired per paragraph, outside code, with a stack:
-      ``"`` closes an open ``"``, else opens; ``„`` opens; ``“`` closes an open
-      ``„`` (German), else opens (English); ``”`` closes an open ``“`` or ``„``
-      (``„…”`` is a common slip); ``»`` closes an open ``«``, else opens, and
-      the other way round (``»…«`` and ``«…»``); ``‚`` opens and ``‘`` closes
-      it. A ``‘`` with no open ``‚``, a ``”`` with nothing to close, and all
-      straight single quotes and ``’`` are ignored (apostrophes). Closing a
-      mark also closes any marks opened after it. A region runs from the
-      opening mark to the closing mark, both included; a mark still open at the
-      end of its paragraph ends there.
-    - A block-quote line: outside code, its first non-blank character is
-      ``>``. Only that line counts (lazy continuation lines do not).
-
-``negated``
-    A negation word (whole word, any case) stands before the hit, or in German
-    also after it, with no clause end between the word and the hit. Clause
-    ends are ``.``, ``!``, ``?``, ``;``, ``:``, ``\\r`` and ``\\n`` exactly as the
-    contract lists them (so also the dot of "e.g." or "1.5"). Words: en ``not``,
-    ``no``, ``never``, ``none``, ``nothing``, ``without`` and ``n't`` attached
-    to a word (``doesn't``, ``can’t``; straight or typographic apostrophe);
-    de ``nicht``, ``kein``, ``keine``, ``keinen``, ``keinem``, ``keiner``,
-    ``keines``, ``nie``, ``niemals``, ``ohne``. Only these words: not
-    ``cannot``, ``nichts`` or ``niemand``. A word overlapping the hit is part of
-    the hit and never negates it. Negation is looked for in code and quotes
-    too; the flags are independent.
+Negation words (``negated``)
+    A negation word stands before the span, or in German also after it, with
+    no clause end between: ``.``, ``!``, ``?``, ``;``, ``:`` or the end of a
+    block of the prose view (a soft line break is a space, no clause end).
+    Words (whole words, any case): en ``not``, ``no``, ``never``, ``none``,
+    ``nothing``, ``without`` and ``n't`` attached to a word (straight or
+    typographic apostrophe); de ``nicht``, ``kein``, ``keine``, ``keinen``,
+    ``keinem``, ``keiner``, ``keines``, ``nie``, ``niemals``, ``ohne``. A word
+    overlapping the span is part of it and never negates it.
 """
 
 from __future__ import annotations
 
 import re
+from _thread import LockType, allocate_lock
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import repeat
 
+from .. import prose
 from .._text_units import line_column, line_starts, utf16_length
 
-__all__ = ["ProseContext", "TextIndex", "positions_in_order"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..prose import TextMap
+
+__all__ = ["CONTEXTS", "IN_CODE", "NEGATED", "QUOTED", "ProseContext", "TextIndex", "positions_in_order"]
 
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]")
 _CLAUSE_END = re.compile(r"[.!?;:\r\n]")
@@ -99,13 +85,6 @@ _NEGATION = {
     "de": re.compile(r"[nNkK\u212aoO](?i:(?<!\w.)(?:(?<=n)(?:icht|ie(?:mals)?)|(?<=k)ein(?:e[nmrs]?)?|(?<=o)hne)\b)"),
 }
 
-# Line-level Markdown. Every pattern is matched against one line (no line breaks).
-_FENCE_OPEN = re.compile(r"[ \t]*(`{3,}|~{3,})(.*)", re.DOTALL)
-_FENCE_CLOSE = re.compile(r"[ \t]*(`{3,}|~{3,})[ \t]*")
-_INDENTED = re.compile(r" {0,3}\t| {4}")
-_LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
-_QUOTE_LINE = re.compile(r"[ \t]*>")
-_BACKTICKS = re.compile(r"`+")
 _QUOTE_MARKS = '"\u201c\u201d\u201e\u00bb\u00ab\u201a\u2018'
 _QUOTE_MARK = re.compile(f"[{_QUOTE_MARKS}]")
 _QUOTE_MARK_OR_BLOCK_END = re.compile(f"[{_QUOTE_MARKS}\n]")
@@ -149,26 +128,16 @@ class _Intervals:
         return i >= 0 and offset < self.ends[i]
 
 
-@dataclass(frozen=True)
-class _Context:
-    """The tables behind ``context()``, built on first use."""
-
-    code: _Intervals
-    quote: _Intervals
-    negation_starts: Sequence[int]
-    negation_ends: Sequence[int]
-    clause_ends: Sequence[int]
-
-
 class TextIndex:
     """Offsets, lines and context flags of one text; immutable once built."""
 
-    __slots__ = ("_astral", "_context", "_language", "_line_starts", "_text")
+    __slots__ = ("_astral", "_language", "_line_starts", "_lock", "_text", "_view")
     _text: str
     _language: str
     _line_starts: tuple[int, ...] | None
     _astral: tuple[int, ...] | None
-    _context: _Context | None
+    _view: _ViewFlags | None
+    _lock: LockType
 
     def __init__(self, text: str, language: str) -> None:
         if not isinstance(text, str):
@@ -181,7 +150,9 @@ class TextIndex:
         # The tables are built on first use: a caller may ask only for some of them.
         setattr_(self, "_line_starts", None)
         setattr_(self, "_astral", None)
-        setattr_(self, "_context", None)
+        setattr_(self, "_view", None)
+        # context() reads and moves a ProseContext's per-block caches: one caller at a time.
+        setattr_(self, "_lock", allocate_lock())
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("TextIndex is immutable")
@@ -231,21 +202,22 @@ class TextIndex:
         return starts
 
     def context(self, start: int, end: int) -> dict[str, bool]:
-        """``{"inCode", "inQuote", "negated"}`` for the span ``text[start:end]``."""
+        """``{"inCode", "inQuote", "negated"}`` of the span ``text[start:end]``: the flags
+        ``find_writing_signals`` gives a signal on that span (a fresh dict each call).
+
+        The first call reads the text's prose view (linear in the text's length).
+        """
         self._check(start)
         self._check(end)
         if start > end:
             raise ValueError(f"start {start} is after end {end}")
-        ctx = self._context
-        if ctx is None:
-            ctx = _build_context(self._text, self._language, self._lines())
-            # Idempotent: two threads racing here store equal tables.
-            object.__setattr__(self, "_context", ctx)
-        return {
-            "inCode": ctx.code.covers(start),
-            "inQuote": ctx.quote.covers(start),
-            "negated": _negated(ctx, start, end, self._language == "de", len(self._text)),
-        }
+        with self._lock:
+            view = self._view
+            if view is None:
+                view = _ViewFlags(self._text, self._language)
+                object.__setattr__(self, "_view", view)
+            flags = view.flags(start, end)
+        return CONTEXTS[flags].copy()
 
     def _check(self, offset: int) -> None:
         if not isinstance(offset, int) or isinstance(offset, bool):
@@ -313,138 +285,6 @@ def _within_bmp(text: str, end: int) -> bool:
     return True
 
 
-def _negated(ctx: _Context, start: int, end: int, after_too: bool, length: int) -> bool:
-    # Negation words are disjoint and sorted, and hold no clause-end character,
-    # so only the nearest word on each side can be in the hit's clause.
-    clauses = ctx.clause_ends
-    i = bisect_left(clauses, start) - 1
-    floor = clauses[i] if i >= 0 else -1
-    k = bisect_right(ctx.negation_ends, start) - 1
-    if k >= 0 and ctx.negation_starts[k] > floor:
-        return True
-    if not after_too:
-        return False
-    i = bisect_left(clauses, end)
-    ceiling = clauses[i] if i < len(clauses) else length
-    k = bisect_left(ctx.negation_starts, end)
-    return k < len(ctx.negation_starts) and ctx.negation_starts[k] < ceiling
-
-
-def _build_context(text: str, language: str, line_starts: tuple[int, ...]) -> _Context:
-    code_blocks, paragraphs, quote_lines = _markdown_blocks(text, line_starts)
-    code = list(code_blocks)
-    quotes = list(quote_lines)
-    for para_start, para_end in paragraphs:
-        spans = _inline_code(text, para_start, para_end)
-        code.extend(spans)
-        quotes.extend(_quotations(text, para_start, para_end, spans))
-    negations = list(_NEGATION[language].finditer(text))
-    return _Context(
-        code=_Intervals.union(code),
-        quote=_Intervals.union(quotes),
-        negation_starts=tuple(m.start() for m in negations),
-        negation_ends=tuple(m.end() for m in negations),
-        clause_ends=tuple(m.start() for m in _CLAUSE_END.finditer(text)),
-    )
-
-
-def _markdown_blocks(
-    text: str, line_starts: tuple[int, ...]
-) -> tuple[list[tuple[int, int]], list[tuple[int, int]], list[tuple[int, int]]]:
-    """Code blocks, paragraphs and block-quote lines, each as (start, end) spans."""
-    code: list[tuple[int, int]] = []
-    paragraphs: list[tuple[int, int]] = []
-    quote_lines: list[tuple[int, int]] = []
-    fence_char, fence_len, fence_start = "", 0, 0
-    indented_start, indented_end = -1, 0
-    para_start, para_end = -1, 0
-    prev_blank, in_list = True, False
-    count = len(line_starts)
-    for i, start in enumerate(line_starts):
-        if i + 1 < count:
-            following = line_starts[i + 1]
-            end = following - (2 if text.startswith("\r\n", following - 2) else 1)
-        else:
-            end = len(text)
-        line = text[start:end]
-        if fence_char:
-            m = _FENCE_CLOSE.fullmatch(line)
-            if m and m.group(1)[0] == fence_char and len(m.group(1)) >= fence_len:
-                code.append((fence_start, end))
-                fence_char = ""
-            continue
-        blank = not line.strip(" \t")
-        if indented_start >= 0:
-            if blank:
-                prev_blank = True
-                continue
-            if _INDENTED.match(line):
-                indented_end = end
-                continue
-            code.append((indented_start, indented_end))
-            indented_start = -1
-        if blank:
-            if para_start >= 0:
-                paragraphs.append((para_start, para_end))
-                para_start = -1
-            prev_blank = True
-            continue
-        starts_indented = prev_blank and not in_list and _INDENTED.match(line) is not None
-        if not starts_indented:
-            if _LIST_ITEM.match(line):
-                in_list = True
-            elif prev_blank and line[0] not in " \t":
-                in_list = False
-        prev_blank = False
-        m = _FENCE_OPEN.match(line)
-        is_fence = m is not None and not (m.group(1)[0] == "`" and "`" in m.group(2))
-        if starts_indented or is_fence:
-            if para_start >= 0:
-                paragraphs.append((para_start, para_end))
-                para_start = -1
-            if is_fence and m is not None:
-                fence_char, fence_len, fence_start = m.group(1)[0], len(m.group(1)), start
-            else:
-                indented_start, indented_end = start, end
-            continue
-        if para_start < 0:
-            para_start = start
-        para_end = end
-        if _QUOTE_LINE.match(line):
-            quote_lines.append((start, end))
-    if fence_char:
-        code.append((fence_start, len(text)))
-    if indented_start >= 0:
-        code.append((indented_start, indented_end))
-    if para_start >= 0:
-        paragraphs.append((para_start, para_end))
-    return code, paragraphs, quote_lines
-
-
-def _inline_code(text: str, para_start: int, para_end: int) -> list[tuple[int, int]]:
-    """Backtick code spans of one paragraph: a run closes at the next run of equal length."""
-    runs = [(m.start(), m.end()) for m in _BACKTICKS.finditer(text, para_start, para_end)]
-    if len(runs) < 2:
-        return []
-    # next_same[k]: index of the next run as long as run k, or -1; keeps the pairing linear.
-    next_same = [-1] * len(runs)
-    last: dict[int, int] = {}
-    for k in range(len(runs) - 1, -1, -1):
-        size = runs[k][1] - runs[k][0]
-        next_same[k] = last.get(size, -1)
-        last[size] = k
-    spans: list[tuple[int, int]] = []
-    k = 0
-    while k < len(runs):
-        j = next_same[k]
-        if j < 0:
-            k += 1
-        else:
-            spans.append((runs[k][0], runs[j][1]))
-            k = j + 1
-    return spans
-
-
 def _pair_marks(marks: Iterable[tuple[str, int]], end: int) -> list[tuple[int, int]]:
     """Quotation regions from one block's marks, in order: a closing mark pairs with the nearest
     open mark it closes (and ends the ones opened inside it); marks left open run to ``end``."""
@@ -465,19 +305,6 @@ def _pair_marks(marks: Iterable[tuple[str, int]], end: int) -> list[tuple[int, i
             open_count[mark] += 1
     regions.extend((opened_at, end) for _, opened_at in stack)
     return regions
-
-
-def _quotations(text: str, para_start: int, para_end: int, code_spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Quotation regions of one paragraph, ignoring marks inside its code spans."""
-    # Scan the gaps between code spans so that marks in code never pair.
-    gaps_from = [para_start, *(end for _, end in code_spans)]
-    gaps_to = [*(start for start, _ in code_spans), para_end]
-    marks = (
-        (m.group(), m.start())
-        for gap_start, gap_end in zip(gaps_from, gaps_to, strict=True)
-        for m in _QUOTE_MARK.finditer(text, gap_start, gap_end)
-    )
-    return _pair_marks(marks, para_end)
 
 
 class ProseContext:
@@ -658,3 +485,89 @@ def _block_quotations(text: str) -> list[tuple[int, int]]:
             line = []
     regions.extend(_pair_marks(line, len(text)))
     return regions
+
+
+# The bit of a hit in the document's code, beside ``ProseContext.flags``' QUOTED and NEGATED.
+IN_CODE = 1
+# The ``context`` object of each combination of flag bits. Copy it per signal: a caller may
+# change it, and a copy costs a third of building one from the bits.
+CONTEXTS = tuple(
+    {"inCode": bool(flags & IN_CODE), "inQuote": bool(flags & QUOTED), "negated": bool(flags & NEGATED)}
+    for flags in range(8)
+)
+
+
+class _ViewFlags:
+    """A text's prose view and the flag bits of its source spans, as the scanner gives them to hits."""
+
+    __slots__ = ("_code", "_contexts", "_spans", "_view")
+
+    def __init__(self, text: str, language: str) -> None:
+        # Read as the tool reads a text: Markdown, front matter and all.
+        self._view = view = prose.read_prose(text)
+        self._code = _Intervals.union(list(view.code_spans))
+        # The two texts of the view, as the scanner scans them: prose (False) and code (True).
+        self._contexts = (ProseContext(view.text, language), ProseContext(view.code_text, language))
+        # The readers build each text in source order, so a span is found by binary search.
+        self._spans = tuple(_text_span if m.keeps_order() else _text_span_scan for m in (view.prose_map, view.code_map))
+
+    def flags(self, start: int, end: int) -> int:
+        view = self._view
+        first, last, at = self._spans[False](view.prose_map, len(view.text), start, end)
+        # A prose character starting at ``start`` (a copied one, or the placeholder of a code
+        # span at its backtick) is where a prose hit on this span starts. Otherwise a code
+        # region holding ``start`` makes it code; else (markup, the space between blocks) the
+        # span is read at the next prose character, as the prose shows it.
+        if at != start and self._code.covers(start):
+            first, last, _ = self._spans[True](view.code_map, len(view.code_text), start, end)
+            return self._contexts[True].flags(first, last) | IN_CODE
+        return self._contexts[False].flags(first, last)
+
+
+def _text_span(text_map: TextMap, size: int, start: int, end: int) -> tuple[int, int, int]:
+    """Where the source span ``start..end`` lies in a built text of ``size`` characters mapped by ``text_map``.
+
+    (first, last, at): ``first`` is the first character whose source ends after ``start``
+    (the one holding it, or the next; ``size`` if none), ``at`` where that character's
+    source starts (-1 if none), ``last`` the end of the characters whose source starts
+    before ``end`` (at least ``first``). For a span mapped out of ``first..last`` by
+    ``text_map.source_span``, this gives ``first..last`` back.
+    """
+    starts, sources, source_ends = text_map.starts, text_map.source_starts, text_map.source_ends
+    # The segments' source spans rise (``text_map.keeps_order()``).
+    k = bisect_right(source_ends, start)
+    if k == len(starts):
+        first, at = size, -1
+    elif text_map.copied[k] and start > sources[k]:
+        first, at = starts[k] + start - sources[k], start
+    else:
+        first, at = starts[k], sources[k]
+    k = bisect_left(sources, end) - 1
+    last = 0 if k < 0 else _segment_end(text_map, size, k, end)
+    return first, max(first, last), at
+
+
+def _text_span_scan(text_map: TextMap, size: int, start: int, end: int) -> tuple[int, int, int]:
+    """``_text_span`` of a map whose segments are not in source order, one segment at a time."""
+    first, at, last = size, -1, 0
+    for k, (segment, source, source_end) in enumerate(
+        zip(text_map.starts, text_map.source_starts, text_map.source_ends, strict=True)
+    ):
+        if at < 0 and source_end > start:
+            if text_map.copied[k] and start > source:
+                first, at = segment + start - source, start
+            else:
+                first, at = segment, source
+        if source < end:
+            last = max(last, _segment_end(text_map, size, k, end))
+    return first, max(first, last), at
+
+
+def _segment_end(text_map: TextMap, size: int, k: int, end: int) -> int:
+    """The end of segment ``k``'s characters whose source starts before ``end`` (some do)."""
+    starts = text_map.starts
+    length = (starts[k + 1] if k + 1 < len(starts) else size) - starts[k]
+    if text_map.copied[k]:
+        # One character per source character; a stand-in's characters all start where it does.
+        length = min(length, end - text_map.source_starts[k])
+    return starts[k] + length
