@@ -431,7 +431,9 @@ def _sentence(text: str, start: int, end: int, *, plain_spaces: bool = False) ->
     # A URL holds "://", "www." or "mailto:": without one, no token of the sentence is a URL,
     # and every token is a word but those without a letter, digit or code span ("-", "->"),
     # counted in C (a glued sentence's cut is its end, so its tokens are its space-separated ones).
-    if "//" not in piece and "www." not in piece and "mailto:" not in piece:
+    # (A one-character find is many times faster than one for "//" or "mailto:", and most
+    # sentences hold no "/" and no ":".)
+    if ("/" not in piece or "//" not in piece) and "www." not in piece and (":" not in piece or "mailto:" not in piece):
         if plain_spaces or piece.isprintable():  # only plain spaces: find the tokens after one
             tokens = len(piece.split()) if "  " in piece else piece.count(" ") + 1
             return Sentence(start, end, tokens - len(_NOT_A_WORD_AFTER_SPACE.findall(" " + piece)), end - start)
