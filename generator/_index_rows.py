@@ -65,7 +65,8 @@ def _line(key: str, entries: Any) -> str | None:
             # Empty befores are written as nothing; an empty text among them cannot be.
             if "" in befores or not offsets or not patterns or not all(map(_plain, befores)):
                 return None
-            check = f"{_texts(befores)}@{_numbers(offsets)}"
+            # The commonest check, no befores at offset 0 (the key starts the match), is written as nothing.
+            check = "" if not befores and offsets == (0,) else f"{_texts(befores)}@{_numbers(offsets)}"
             if patterns != last:
                 check += f":{_numbers(patterns)}"
                 last = patterns

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import pprint
+import ast
 import re
 from pathlib import Path
 from typing import Any
@@ -19,9 +19,32 @@ __all__ = ["language_indexes", "render_module"]
 
 
 def _py(value: Any, indent: int = 0) -> str:
-    """A Python literal for plain data; continuation lines indented by ``indent``."""
-    text = pprint.pformat(value, width=100, sort_dicts=False)
-    return text.replace("\n", "\n" + " " * indent)
+    """A Python literal for plain data, laid out as a formatter would: on one line when it fits in
+    100 columns (or holds only plain values), else one item a line, indented four spaces past
+    ``indent``. Strings are never broken up, so an edited text changes its own line."""
+    text = repr(value)
+    if indent + len(text) <= 100 or not isinstance(value, (dict, list, tuple)) or not value:
+        return text
+    if not isinstance(value, dict) and all(isinstance(item, (str, int, float, type(None))) for item in value):
+        return text  # a list of names reads best on one line, however long
+    pad = " " * (indent + 4)
+    if isinstance(value, dict):
+        items = [f"{pad}{key!r}: {_py(item, indent + 4)}," for key, item in value.items()]
+        brackets = "{}"
+    else:
+        items = [f"{pad}{_py(item, indent + 4)}," for item in value]
+        brackets = "[]" if isinstance(value, list) else "()"
+    return brackets[0] + "\n" + "\n".join(items) + "\n" + " " * indent + brackets[1]
+
+
+def _pattern(text: str) -> str:
+    """A regular expression as a raw string literal where one can hold it (its backslashes single)."""
+    for quote in "'\"":
+        if quote not in text and text.isprintable() and (len(text) - len(text.rstrip("\\"))) % 2 == 0:
+            literal = f"r{quote}{text}{quote}"
+            if ast.literal_eval(literal) == text:
+                return literal
+    return repr(text)
 
 
 def language_indexes(catalogue: Catalogue) -> dict[str, LanguageIndex]:
@@ -49,6 +72,7 @@ def render_module(catalogue: Catalogue, digest: str, templates: Path) -> str:
     environment.filters["py"] = _py
     # One value on one line: a changed pattern or index key changes that line only.
     environment.filters["line"] = repr
+    environment.filters["pattern"] = _pattern
     indexes = language_indexes(catalogue)
     prefix_chars: set[str] = set()
     for index in indexes.values():

@@ -8,12 +8,13 @@ trip before it writes the module. It imports nothing from the package, so the
 compiler can load it by file path. ``docs/rule-compiler.md`` ("The signal
 index") describes the format:
 
-    key=tails>befores@offsets:patterns;befores@offsets&tails>...
+    key=tails>befores@offsets:patterns;befores@offsets&tails>:patterns
 
 - ``&`` separates a key's entries, ``;`` an entry's checks;
 - a set of texts (tails, befores) is its items joined by ``|``, or one item
   with ``{a|b}`` groups standing for every combination, listed sorted
-  (``ma{d|k}e `` is ``made ``, ``make ``); empty befores check nothing;
+  (``ma{d|k}e `` is ``made ``, ``make ``); empty befores check nothing, and a
+  check with neither befores nor ``@offsets`` has none and the offset 0;
 - offsets and patterns are numbers joined by ``,``, ``a..b`` a run of three or more;
 - a check without ``:patterns`` has the patterns of the check before it (the
   first check of an entry names them).
@@ -30,6 +31,9 @@ __all__ = ["expand_words"]
 Check = tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]]
 Entry = tuple[tuple[str, ...], tuple[Check, ...]]
 Entries = tuple[Entry, ...]
+
+
+_AT_KEY = (0,)  # the offsets of a check written without ``befores@offsets``
 
 
 def _texts(text: str) -> tuple[str, ...]:
@@ -65,14 +69,17 @@ def _checks(
             check_text += ":" + patterns_text
         check = checks.get(check_text)
         if check is None:
-            befores_text, _, rest = check_text.partition("@")
-            offsets_text = rest.partition(":")[0]
-            befores = texts.get(befores_text)
-            if befores is None:
-                befores = texts[befores_text] = _texts(befores_text)
-            offsets = numbers.get(offsets_text)
-            if offsets is None:
-                offsets = numbers[offsets_text] = _numbers(offsets_text)
+            befores_text, at, rest = check_text.partition("@")
+            if at:
+                befores = texts.get(befores_text)
+                if befores is None:
+                    befores = texts[befores_text] = _texts(befores_text)
+                offsets_text = rest.partition(":")[0]
+                offsets = numbers.get(offsets_text)
+                if offsets is None:
+                    offsets = numbers[offsets_text] = _numbers(offsets_text)
+            else:
+                befores, offsets = (), _AT_KEY
             patterns = numbers.get(patterns_text)
             if patterns is None:
                 patterns = numbers[patterns_text] = _numbers(patterns_text)

@@ -41,11 +41,12 @@ def test_rows_expand_to_the_table_they_were_written_from(words: dict) -> None:
 def test_products_are_written_as_their_parts() -> None:
     product = ("chaffen worden", "chaffen wurde", "chlagen worden", "chlagen wurde")
     assert _texts(product) == "ch{aff|lag}en w{orden|urde}"
-    assert expand_words("key=ch{aff|lag}en w{orden|urde}>@0:14\n", {}) == {
-        "key": ((("chaffen worden", "chaffen wurde", "chlagen worden", "chlagen wurde"), (((), (0,), (14,)),)),)
-    }
+    words = {"key": ((product, (((), (0,), (14,)),)),)}
+    # No befores at offset 0 (the commonest check) is written as nothing.
+    assert index_rows(words) == ("key=ch{aff|lag}en w{orden|urde}>:14\n", {})
+    assert expand_words("key=ch{aff|lag}en w{orden|urde}>@0:14\n", {}) == words
     # A set that is no product is listed; a check without patterns has those of the one before.
-    assert expand_words("made=>a|an @3..6,9:1,2;the @4&s>@0:7\n", {}) == {
+    assert expand_words("made=>a|an @3..6,9:1,2;the @4&s>:7\n", {}) == {
         "made": (
             (("",), ((("a", "an "), (3, 4, 5, 6, 9), (1, 2)), (("the ",), (4,), (1, 2)))),
             (("s",), (((), (0,), (7,)),)),
