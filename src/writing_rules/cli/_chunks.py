@@ -143,6 +143,8 @@ def scan_whole_text(
     limit: int = data.MAX_TEXT_UNITS,
     markup: str = "markdown",
     front_matter_keys: Sequence[str] | None = DEFAULT_FRONT_MATTER_KEYS,
+    min_level: str | None = None,
+    code: bool = True,
 ) -> dict[str, Any]:
     """``find_writing_signals`` data for all of ``text`` read as ``markup``, with every signal kept.
 
@@ -156,6 +158,9 @@ def scan_whole_text(
     checks the arguments once; each piece is then scanned by the tool's own
     scanner without the 500-signal cap a model's call has, so a dense file is
     read once, not once and then again in smaller pieces.
+
+    ``min_level`` and ``code=False`` leave out what the caller drops anyway: the
+    patterns below that level and the code (see ``scan_text``).
     """
     envelope = dispatch({"name": "find_writing_signals", "arguments": {**arguments, "text": "", "maxSignals": 1}})
     if not envelope["ok"]:
@@ -170,7 +175,9 @@ def scan_whole_text(
         view = read_prose(piece, markup, front_matter_keys=front_matter_keys if first == 0 else None)
         if view.note is not None:
             notes.append(view.note)
-        found: list[dict[str, Any]] = scan_text(piece, language, rule_ids, len(piece) + 1, view=view)["signals"]
+        found: list[dict[str, Any]] = scan_text(
+            piece, language, rule_ids, len(piece) + 1, view=view, min_level=min_level, code=code
+        )["signals"]
         return found
 
     bounds = zip(starts, [*starts[1:], len(text)], strict=True)

@@ -43,6 +43,7 @@ MapPieces = Callable[
 ]
 MAX_FILE_SIZE = 50 * 2**20  # --max-file-size's default: larger files are reported, not read
 _NOT_REGULAR = "not a regular file"
+_NOT_TOOL_ARGUMENTS = ("markup", "frontMatterKeys", "minLevel", "includeCode")  # what scan_piece's jobs add
 
 
 @dataclass(frozen=True)
@@ -159,8 +160,10 @@ def _settings(options: ScanOptions) -> FileSettings:
 def scan_piece(job: tuple[str, dict[str, Any]]) -> dict[str, Any]:
     """The tool's data for one piece of a text (positions within the piece); runs in a worker.
 
-    Besides the tool's arguments, ``job`` carries ``markup`` and ``frontMatterKeys``
-    (None: the piece cannot open with front matter).
+    Besides the tool's arguments, ``job`` carries ``markup``, ``frontMatterKeys``
+    (None: the piece cannot open with front matter) and what the command line drops
+    anyway, so that it is not scanned for: ``minLevel`` (signals below it) and
+    ``includeCode`` (false: signals in code).
     """
     # The scanner (and the prose reader) load here, with the first text to scan: a run
     # answered from the result cache never needs them.
@@ -168,7 +171,7 @@ def scan_piece(job: tuple[str, dict[str, Any]]) -> dict[str, Any]:
     from ._chunks import DEFAULT_FRONT_MATTER_KEYS, scan_whole_text
 
     text, arguments = job
-    tool_arguments = {key: value for key, value in arguments.items() if key not in ("markup", "frontMatterKeys")}
+    tool_arguments = {key: value for key, value in arguments.items() if key not in _NOT_TOOL_ARGUMENTS}
     return dict(
         scan_whole_text(
             tools.create_writing_tool_dispatcher().dispatch,
@@ -176,12 +179,19 @@ def scan_piece(job: tuple[str, dict[str, Any]]) -> dict[str, Any]:
             tool_arguments,
             markup=arguments.get("markup", "markdown"),
             front_matter_keys=arguments.get("frontMatterKeys", DEFAULT_FRONT_MATTER_KEYS),
+            min_level=arguments.get("minLevel"),
+            code=arguments.get("includeCode", True),
         )
     )
 
 
 def _scan_text(
-    text: str, language: str, settings: FileSettings, map_pieces: MapPieces = map, markup: str = "markdown"
+    text: str,
+    language: str,
+    settings: FileSettings,
+    map_pieces: MapPieces = map,
+    markup: str = "markdown",
+    include_code: bool = True,
 ) -> dict[str, Any]:
     rule_ids = settings.rule_ids()
     if not rule_ids:  # everything disabled: nothing to ask the tool
@@ -191,6 +201,8 @@ def _scan_text(
         "ruleIds": list(rule_ids),
         "markup": markup,
         "frontMatterKeys": settings.front_matter_keys,
+        "minLevel": settings.min_level,
+        "includeCode": include_code,
     }
     if len(text) <= PIECE_UNITS // 2 or utf16_length(text) <= PIECE_UNITS:
         return scan_piece((text, arguments))
@@ -245,14 +257,16 @@ def scan_source(
 
         content = hashlib.sha256(raw).hexdigest()
         # The effective settings include the markup the file is read as (its extension decides "auto").
-        key = cache_key("scan-1", __version__, data.SOURCE_DIGEST, settings.key(), markup, content)
+        # Signals in code are scanned for only with --include-code: a result holds them or not.
+        code = "code" if options.include_code else "no-code"
+        key = cache_key("scan-1", __version__, data.SOURCE_DIGEST, settings.key(), markup, code, content)
         cached = cache.get(key)
     if cached is not None:
         language, detected, result = cached["language"], cached["detected"], dict(cached["data"])
     else:
         detected = settings.language == "auto"
         language = detect_language(text) if detected else settings.language
-        result = _scan_text(text, language, settings, map_pieces, markup)
+        result = _scan_text(text, language, settings, map_pieces, markup, options.include_code)
         if cache is not None:
             cache.put(key, {"language": language, "detected": detected, "data": result})
     reader_note = _drop_code(result, options)
@@ -282,7 +296,7 @@ def scan_text_as(path: str, options: ScanOptions, text: str, language: str | Non
     detected = settings.language == "auto"
     if language is None:
         language = detect_language(text) if detected else settings.language
-    result = _scan_text(text, language, settings, markup=markup_for(path, settings))
+    result = _scan_text(text, language, settings, markup=markup_for(path, settings), include_code=options.include_code)
     _drop_code(result, options)
     linted = lint_signals(text, result["signals"], settings, markup_for(path, settings))
     result["signals"] = list(linted.signals)

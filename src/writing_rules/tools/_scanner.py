@@ -17,7 +17,7 @@ from operator import itemgetter
 from typing import Any
 
 from .._lazy_rules import rule_data as data
-from .._levels import LEVELS, signal_level
+from .._levels import LEVELS, level_at_least, signal_level
 from ..prose import ProseView, TextMap, read_prose
 from ._fixes import Fix, find_fix, may_fix
 from ._sentence_signals import with_sentence_lengths
@@ -30,12 +30,21 @@ if TYPE_CHECKING:
 __all__ = ["scan_text", "view_hits"]
 
 
-def find_spans(text: str, language: str, rule_ids: tuple[str, ...]) -> list[tuple[int, int, int, str, str]]:
-    """Distinct (start, end, rule order, rule id, signal id), sorted as the contract orders signals."""
+def find_spans(
+    text: str, language: str, rule_ids: tuple[str, ...], min_level: str | None = None
+) -> list[tuple[int, int, int, str, str]]:
+    """Distinct (start, end, rule order, rule id, signal id), sorted as the contract orders signals.
+
+    ``min_level``: only the patterns of that level or above run (see ``scan_text``).
+    """
     chosen = set(rule_ids)
     order = {rule_id: position for position, rule_id in enumerate(data.RULE_IDS) if rule_id in chosen}
     table = data.SIGNAL_TABLES[language]
     selected = [index for index, pattern in enumerate(table) if pattern.rule_id in order]
+    if min_level is not None:
+        selected = [
+            i for i in selected if level_at_least(signal_level(table[i].rule_id, table[i].signal_id), min_level)
+        ]
     # Each hit is one int ordered as (start, end, rank, pattern) would be: a long page has
     # thousands of hits, and a tuple of four with its own ints weighs four times as much.
     size, ranks, patterns = len(text) + 1, len(data.RULE_IDS), len(table)
@@ -367,7 +376,13 @@ def _may_overlap(strings: tuple[str, ...]) -> bool:
 
 
 def view_hits(
-    view: ProseView, language: str, rule_ids: tuple[str, ...], limit: int | None = None
+    view: ProseView,
+    language: str,
+    rule_ids: tuple[str, ...],
+    limit: int | None = None,
+    *,
+    min_level: str | None = None,
+    code: bool = True,
 ) -> tuple[list[tuple[int, int, int, str, str, int]], int]:
     """The first ``limit`` hits (all when None) of the selected rules on a prose view, and the count of all.
 
@@ -376,13 +391,14 @@ def view_hits(
     the source. Hits in a context the rule's source excludes are dropped here,
     so every caller drops the same ones. Sorted as signals. ``flags`` holds
     the context bits (in code 1, in a quotation 2, negated 4): a small int,
-    where a dict per hit would weigh more than the hit.
+    where a dict per hit would weigh more than the hit. ``min_level`` and
+    ``code`` are ``scan_text``'s.
     """
     excluded: Mapping[str, tuple[str, ...]] = data.RULE_EXCLUDED_CONTEXTS
     contexts: dict[bool, ProseContext] = {}
     kept: list[tuple[list[tuple[int, int, int, str, str]], bool, TextMap]] = []
     for in_code, text, text_map in ((False, view.text, view.prose_map), (True, view.code_text, view.code_map)):
-        found = find_spans(text, language, rule_ids) if text else []
+        found = find_spans(text, language, rule_ids, min_level) if text and (code or not in_code) else []
         if not in_code:
             found = with_sentence_lengths(found, text, language, rule_ids)
         if not found:
@@ -497,10 +513,20 @@ def scan_text(
     *,
     markup: str = "markdown",
     view: ProseView | None = None,
+    min_level: str | None = None,
+    code: bool = True,
 ) -> dict[str, Any]:
-    """``data`` of ``find_writing_signals``: ``text`` read as ``markup`` (the tool reads Markdown)."""
+    """``data`` of ``find_writing_signals``: ``text`` read as ``markup`` (the tool reads Markdown).
+
+    For a caller that drops the signals below a level, or in code, anyway (the command
+    line by default): ``min_level`` runs only the patterns of that level or above
+    (sentence lengths are checked whatever their level), and ``code=False`` leaves the
+    code unscanned. What such a caller keeps is unchanged: a pattern finds its spans
+    alone, and of two patterns of one rule on one span the higher level's names it.
+    """
     # Only the count of the hits past the cap is reported (the view, read here, goes with the call).
-    hits, total = view_hits(read_prose(text, markup) if view is None else view, language, rule_ids, max_signals)
+    view = read_prose(text, markup) if view is None else view
+    hits, total = view_hits(view, language, rule_ids, max_signals, min_level=min_level, code=code)
     levels: dict[tuple[str, str], str] = {}
     fix_ids = _fix_signal_ids()
     signals: list[dict[str, Any]] = []

@@ -1,0 +1,86 @@
+"""scan_text's ``min_level`` and ``code=False``: the signals the command line keeps, found without the rest.
+
+The command line drops signals below its minimum level and, without
+``--include-code``, those in code; it asks the scanner not to look for them.
+What the command line then keeps must be exactly what it keeps of a whole
+scan, including which pattern names a span two patterns of one rule share.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.prose.markdown_strategies import markdown_document
+from writing_rules import _rules_data as data
+from writing_rules._levels import LEVELS, level_at_least
+from writing_rules.tools._scanner import scan_text
+
+_RULE_IDS = tuple(rule_id for rule_id in data.RULE_IDS if data.RULES[rule_id].has_signals)
+_CORPUS = Path(__file__).resolve().parents[2] / "benchmarks" / "field_eval" / "corpus"
+# Prose with signals of every level, and spans that a broad (suggestion) and a precise
+# (warning) pattern of one rule both find, in prose and in code.
+_MIXED = st.lists(
+    st.sampled_from(
+        [
+            "Simply run it. ",
+            "It is simply easy. ",
+            "The file is created by the installer. ",
+            "The settings must be configured before you start. ",
+            "It was very quickly done by the team, which is extremely powerful. ",
+            "We make a decision about the implementation of the feature. ",
+            "Das ist einfach sehr leistungsstark. ",
+            "Die Datei wird vom Installer erstellt. ",
+            "Wir nehmen eine Bewertung der Umsetzung vor. ",
+            "TODO: fill in. ",
+            "`simply` ",
+            "\n\n```\nThe file is created simply. TODO\n```\n\n",
+            "    indented code is simply created\n",
+            "\n\n# Simply easy\n\n",
+            "\n",
+        ]
+    ),
+    max_size=25,
+).map("".join)
+
+
+def _kept(data_: dict, min_level: str, code: bool) -> list[dict]:
+    return [
+        signal
+        for signal in data_["signals"]
+        if level_at_least(signal["level"], min_level) and (code or not signal["context"]["inCode"])
+    ]
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    _MIXED | markdown_document(),
+    st.sampled_from(("en", "de")),
+    st.sampled_from(LEVELS),
+    st.booleans(),
+)
+def test_a_narrowed_scan_keeps_what_a_whole_scan_keeps_after_filtering(
+    source: str, language: str, min_level: str, code: bool
+) -> None:
+    whole = scan_text(source, language, _RULE_IDS, len(source) + 1)
+    narrowed = scan_text(source, language, _RULE_IDS, len(source) + 1, min_level=min_level, code=code)
+    assert _kept(narrowed, min_level, code) == _kept(whole, min_level, code)
+    assert len(narrowed["signals"]) <= len(whole["signals"])
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_on_the_field_pages_a_narrowed_scan_keeps_the_same_signals(language: str) -> None:
+    pages = sorted((_CORPUS / language).rglob("*.md"))
+    assert pages, "the field corpus is in the repository"
+    for page in pages:
+        source = page.read_text(encoding="utf-8")
+        whole = scan_text(source, language, _RULE_IDS, len(source) + 1)
+        assert whole["signals"], page  # the pages hold signals of their own
+        for min_level in LEVELS:
+            narrowed = scan_text(source, language, _RULE_IDS, len(source) + 1, min_level=min_level, code=False)
+            assert _kept(narrowed, min_level, False) == _kept(whole, min_level, False), (page, min_level)
+            if min_level != "suggestion":  # the narrowed scan did leave something out
+                assert len(narrowed["signals"]) < len(whole["signals"]), (page, min_level)
