@@ -40,8 +40,14 @@ from _texts import labelled_text  # benchmarks/ is this script's folder
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "examples" / "getting-started.md"
 LENGTH = 250_000
-# The console script `writing-rules` runs exactly this.
-SCAN = [sys.executable, "-c", "import sys; from writing_rules.cli import main; sys.exit(main())", "scan", "--no-fail"]
+# The console script `writing-rules` runs exactly this (pyproject.toml's [project.scripts]).
+SCAN = [
+    sys.executable,
+    "-c",
+    "import sys; from writing_rules.cli._console import main; sys.exit(main())",
+    "scan",
+    "--no-fail",
+]
 
 
 def english_text() -> str:

@@ -1,0 +1,63 @@
+"""The ``writing-rules`` console script: what the library's ``main`` does, in a process tuned to end."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = str(ROOT / "examples" / "getting-started.md")
+
+
+def _run(entry: str, *arguments: str) -> subprocess.CompletedProcess[str]:
+    code = (
+        "import gc, sys\n"
+        f"from {entry} import main\n"
+        "status = main()\n"
+        "sys.stderr.write(f'THRESHOLD {gc.get_threshold()[0]} FROZEN {gc.get_freeze_count() > 0}\\n')\n"
+        "sys.exit(status)\n"
+    )
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")])}
+    return subprocess.run(
+        [sys.executable, "-c", code, *arguments], capture_output=True, text=True, env=environment, cwd=ROOT, check=False
+    )
+
+
+def test_the_installed_command_runs_the_console_entry() -> None:
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
+    assert scripts["writing-rules"] == "writing_rules.cli._console:main"
+
+
+@pytest.mark.parametrize(
+    "arguments", [("scan", "--no-cache", PAGE), ("scan", "--no-cache", "--no-fail", "--format", "json", PAGE)]
+)
+def test_the_console_script_prints_and_exits_as_the_library_main(arguments: tuple[str, ...]) -> None:
+    console = _run("writing_rules.cli._console", *arguments)
+    library = _run("writing_rules.cli", *arguments)
+    assert console.stdout == library.stdout and '"powerful"' in console.stdout
+    assert console.returncode == library.returncode == (0 if "--no-fail" in arguments else 1)
+    assert console.stderr.splitlines()[:-1] == library.stderr.splitlines()[:-1]
+    # A short command collects cycles rarely and leaves nothing for a collection at exit.
+    assert console.stderr.splitlines()[-1] == "THRESHOLD 70000 FROZEN True"
+    assert library.stderr.splitlines()[-1] == "THRESHOLD 700 FROZEN False"  # the library changes nothing
+
+
+def test_a_usage_error_exits_2_from_the_console_script() -> None:
+    done = _run("writing_rules.cli._console", "scan", "--max-signals", "0", PAGE)
+    assert done.returncode == 2 and "--max-signals" in done.stderr
+
+
+def test_the_servers_keep_pythons_collector() -> None:
+    # `writing-rules lsp` runs for hours; --help ends it at once, after the tuning would have been decided.
+    done = _run("writing_rules.cli._console", "lsp", "--help")
+    assert done.returncode == 0
+    assert done.stderr.splitlines()[-1] == "THRESHOLD 700 FROZEN False"
