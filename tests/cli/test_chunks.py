@@ -5,8 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from writing_rules import _rules_data as data
 from writing_rules._text_units import utf16_length
-from writing_rules.cli._chunks import scan_whole_text, split_points
+from writing_rules.cli._chunks import scan_chosen, scan_whole_text, split_points
 from writing_rules.cli._language import detect_language
 from writing_rules.tools import create_writing_tool_dispatcher
 
@@ -35,6 +36,19 @@ def test_whole_file_scan_equals_the_tool(text: str) -> None:
     assert scanned["signals"] == expected
     assert scanned["totalSignals"] == len(expected)
     assert scanned["note"] is None
+
+
+_SIGNAL_RULES = [rule_id for rule_id in data.RULE_IDS if data.RULES[rule_id].has_signals]
+
+
+@settings(max_examples=100, deadline=None)
+@given(_TEXTS, st.sets(st.sampled_from(_SIGNAL_RULES), min_size=1), st.sampled_from(("en", "de")))
+def test_the_command_lines_scan_of_chosen_rules_equals_the_checked_one(text: str, chosen: set, language: str) -> None:
+    # The command line passes its settings' rules (known, with signals, in catalogue order) without a
+    # dispatcher: the tool, asked, chooses the same rules and finds the same signals.
+    rule_ids = tuple(rule_id for rule_id in data.RULE_IDS if rule_id in chosen)
+    arguments = {"language": language, "ruleIds": list(rule_ids)}
+    assert scan_chosen(text, language, rule_ids) == scan_whole_text(DISPATCH, text, arguments)
 
 
 @settings(max_examples=150, deadline=None)

@@ -37,6 +37,11 @@ NOT_FOR_SCAN = (
     "writing_rules.documents._postgres_store",
     "writing_rules.review._html",
     "writing_rules.mcp",
+    # The review tools' dispatcher and what only its other tools need: the command line checks
+    # --profile and --rule with it (none given here) and scans with the scanner itself.
+    "writing_rules.tools._dispatcher",
+    "writing_rules.tools._evidence",
+    "writing_rules.tools._context",
 )
 
 
@@ -47,7 +52,6 @@ NOT_FOR_A_CACHED_RUN = (
     "writing_rules.prose._markdown",
     "writing_rules.prose._view",
     "writing_rules.prose._sentences",
-    "writing_rules.tools._dispatcher",
     "writing_rules.tools._scanner",
     "writing_rules.tools._text_index",
     "writing_rules.cli._chunks",

@@ -17,7 +17,14 @@ from .._text_units import LINE_BREAK, utf16_length
 from ..prose import read_prose
 from ..tools import scan_text
 
-__all__ = ["DEFAULT_FRONT_MATTER_KEYS", "ScanError", "join_pieces", "scan_whole_text", "split_points"]
+__all__ = [
+    "DEFAULT_FRONT_MATTER_KEYS",
+    "ScanError",
+    "join_pieces",
+    "scan_chosen",
+    "scan_whole_text",
+    "split_points",
+]
 
 DEFAULT_FRONT_MATTER_KEYS = ("title", "description")
 
@@ -148,25 +155,49 @@ def scan_whole_text(
 ) -> dict[str, Any]:
     """``find_writing_signals`` data for all of ``text`` read as ``markup``, with every signal kept.
 
-    Each piece is read into its prose view (``writing_rules.prose``) and scanned
-    over it; ``front_matter_keys`` None: the text cannot open with front matter
-    (a later piece of a file). ``note`` says why a piece was read as plain text
-    (its reader failed), else it is None.
-
     ``arguments`` are the tool's other arguments (``language``, ``profile``,
     ``ruleIds``); raises ``ScanError`` when the tool refuses them. The tool
-    checks the arguments once; each piece is then scanned by the tool's own
-    scanner without the 500-signal cap a model's call has, so a dense file is
-    read once, not once and then again in smaller pieces.
-
-    ``min_level`` and ``code=False`` leave out what the caller drops anyway: the
-    patterns below that level and the code (see ``scan_text``).
+    checks the arguments once and chooses the rules; ``scan_chosen`` scans.
     """
     envelope = dispatch({"name": "find_writing_signals", "arguments": {**arguments, "text": "", "maxSignals": 1}})
     if not envelope["ok"]:
         raise ScanError(envelope["error"]["code"], envelope["error"]["message"])
-    rule_ids = tuple(envelope["data"]["ruleIds"])
-    language = envelope["data"]["language"]
+    return scan_chosen(
+        text,
+        envelope["data"]["language"],
+        tuple(envelope["data"]["ruleIds"]),
+        limit=limit,
+        markup=markup,
+        front_matter_keys=front_matter_keys,
+        min_level=min_level,
+        code=code,
+    )
+
+
+def scan_chosen(
+    text: str,
+    language: str,
+    rule_ids: tuple[str, ...],
+    *,
+    limit: int = data.MAX_TEXT_UNITS,
+    markup: str = "markdown",
+    front_matter_keys: Sequence[str] | None = DEFAULT_FRONT_MATTER_KEYS,
+    min_level: str | None = None,
+    code: bool = True,
+) -> dict[str, Any]:
+    """``scan_whole_text`` for a language and rules the tool would choose as they are.
+
+    That is: ``"en"`` or ``"de"``, and known rules with signals in catalogue order
+    (the command line's settings give them so). Each piece is read into its prose
+    view (``writing_rules.prose``) and scanned over it by the tool's own scanner,
+    without the 500-signal cap a model's call has, so a dense file is read once,
+    not once and then again in smaller pieces. ``front_matter_keys`` None: the
+    text cannot open with front matter (a later piece of a file). ``note`` says
+    why a piece was read as plain text (its reader failed), else it is None.
+
+    ``min_level`` and ``code=False`` leave out what the caller drops anyway: the
+    patterns below that level and the code (see ``scan_text``).
+    """
     starts = split_points(text, limit)
     notes: list[str] = []
 

@@ -43,7 +43,6 @@ MapPieces = Callable[
 ]
 MAX_FILE_SIZE = 50 * 2**20  # --max-file-size's default: larger files are reported, not read
 _NOT_REGULAR = "not a regular file"
-_NOT_TOOL_ARGUMENTS = ("markup", "frontMatterKeys", "minLevel", "includeCode")  # what scan_piece's jobs add
 
 
 @dataclass(frozen=True)
@@ -160,23 +159,23 @@ def _settings(options: ScanOptions) -> FileSettings:
 def scan_piece(job: tuple[str, dict[str, Any]]) -> dict[str, Any]:
     """The tool's data for one piece of a text (positions within the piece); runs in a worker.
 
-    Besides the tool's arguments, ``job`` carries ``markup``, ``frontMatterKeys``
-    (None: the piece cannot open with front matter) and what the command line drops
-    anyway, so that it is not scanned for: ``minLevel`` (signals below it) and
-    ``includeCode`` (false: signals in code).
+    ``job`` carries the tool's ``language`` and ``ruleIds`` as the tool would choose
+    them (the settings give known rules with signals, in catalogue order), so no
+    dispatcher checks them again; then ``markup``, ``frontMatterKeys`` (None: the
+    piece cannot open with front matter) and what the command line drops anyway, so
+    that it is not scanned for: ``minLevel`` (signals below it) and ``includeCode``
+    (false: signals in code).
     """
     # The scanner (and the prose reader) load here, with the first text to scan: a run
     # answered from the result cache never needs them.
-    from .. import tools
-    from ._chunks import DEFAULT_FRONT_MATTER_KEYS, scan_whole_text
+    from ._chunks import DEFAULT_FRONT_MATTER_KEYS, scan_chosen
 
     text, arguments = job
-    tool_arguments = {key: value for key, value in arguments.items() if key not in _NOT_TOOL_ARGUMENTS}
     return dict(
-        scan_whole_text(
-            tools.create_writing_tool_dispatcher().dispatch,
+        scan_chosen(
             text,
-            tool_arguments,
+            arguments["language"],
+            tuple(arguments["ruleIds"]),
             markup=arguments.get("markup", "markdown"),
             front_matter_keys=arguments.get("frontMatterKeys", DEFAULT_FRONT_MATTER_KEYS),
             min_level=arguments.get("minLevel"),
