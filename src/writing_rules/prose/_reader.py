@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 # The tool reads every text as Markdown (and falls back to plain text): these two readers load
 # with the package, so that no tool call imports a module. The others load when first asked for.
@@ -28,16 +29,14 @@ def _shift(text_map: TextMap) -> TextMap:
 
 def _shifted(view: ProseView, source: str) -> ProseView:
     """``view`` of ``source[1:]`` as a view of ``source``: every source offset one further."""
-    return ProseView(
+    # Only the source and what points into it change; every other field is kept as read
+    # (naming each one lost the table cells, so a long sentence in a table came back).
+    return replace(
+        view,
         source=source,
-        markup=view.markup,
-        text=view.text,
         prose_map=_shift(view.prose_map),
-        code_text=view.code_text,
         code_map=_shift(view.code_map),
         code_spans=tuple((start + 1, end + 1) for start, end in view.code_spans),
-        heading_spans=view.heading_spans,
-        note=view.note,
     )
 
 
