@@ -21,8 +21,7 @@ from typing import Any
 import pytest
 
 from writing_rules.review import render_html as render_any
-from writing_rules.tools import create_writing_tool_dispatcher
-from writing_rules.tools._text_index import TextIndex
+from writing_rules.tools import TextIndex, create_writing_tool_dispatcher
 
 from .html_page import read_page
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from writing_rules.documents import apply_operations
 from writing_rules.review import findings_to_operations, parse_review_response
-from writing_rules.tools._text_index import TextIndex
+from writing_rules.tools import TextIndex
 
 
 def located(text: str, start: int, end: int, suggestion: str, rule: str = "filler") -> dict[str, Any]:
