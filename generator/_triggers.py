@@ -417,7 +417,12 @@ def _set_has_word_category(items: Any) -> bool:
 
 
 def _prefixes(items: list[tuple[Any, Any]]) -> set[str] | None:
-    found = _walk(items)
+    # Going on past an optional item ("ein reiches geflecht", not "ein ") spares the
+    # scanner a candidate at every "ein"; when the way without the item leaves an empty
+    # literal (an optional item before a class), the literal stops before it as before.
+    found = _walk(items, optional_open=True)
+    if found is None or any(not literal for literal, _ in found):
+        found = _walk(items)
     if found is None:
         return None
     return {literal for literal, _ in found}
@@ -433,7 +438,8 @@ def _walk(items: list[tuple[Any, Any]], optional_open: bool = False) -> Literals
     can extend it; it closes where the pattern stops being literal. An empty
     closed literal means a match can start with anything: no trigger.
     ``optional_open`` keeps a literal open after an optional item (``(?:en)?``):
-    exact, but it multiplies the spellings, so only short endings use it.
+    exact, and it multiplies the spellings (past ``_MAX_PREFIXES`` the shorter
+    literals found so far are kept).
     """
     result: Literals = {("", True)}
     for op, av in items:
