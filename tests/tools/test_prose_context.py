@@ -8,9 +8,24 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from writing_rules.tools._text_index import _NEGATION, NEGATED, QUOTED, ProseContext, _block_quotations
+from writing_rules.tools._text_index import _NEGATION, _QUOTE_MARKS, NEGATED, QUOTED, ProseContext, _pair_marks
 
 _CLAUSE_END = re.compile(r"[.!?;:\r\n]")
+_QUOTE_MARK_OR_LINE_END = re.compile(f"[{_QUOTE_MARKS}\n]")
+
+
+def _block_quotations(text: str) -> list[tuple[int, int]]:
+    """Quotation regions of a prose text, marks paired within each line (one pass over the marks)."""
+    regions: list[tuple[int, int]] = []
+    line: list[tuple[str, int]] = []
+    for m in _QUOTE_MARK_OR_LINE_END.finditer(text):
+        if m.group() != "\n":
+            line.append((m.group(), m.start()))
+        elif line:
+            regions.extend(_pair_marks(line, m.start()))
+            line = []
+    regions.extend(_pair_marks(line, len(text)))
+    return regions
 
 
 def reference_in_quote(text: str, start: int) -> bool:

@@ -132,7 +132,8 @@ class ProseView:
       ``\\n`` after each piece, scanned separately from the prose.
     - ``source_span`` / ``code_source_span`` map a span of either text to the
       source span it came from.
-    - ``code_spans``: source spans of code (content and delimiters);
+    - ``code_spans``: source spans of code: an inline span with its backticks, a
+      block's content lines (its fence lines are markup);
       ``heading_spans``: spans of ``text`` that are headings; ``table_spans``:
       spans of ``text`` that are table cells (Markdown tables).
     - ``note``: why the document was read as plain text instead, or None.

@@ -87,7 +87,6 @@ _NEGATION = {
 
 _QUOTE_MARKS = '"\u201c\u201d\u201e\u00bb\u00ab\u201a\u2018'
 _QUOTE_MARK = re.compile(f"[{_QUOTE_MARKS}]")
-_QUOTE_MARK_OR_BLOCK_END = re.compile(f"[{_QUOTE_MARKS}\n]")
 
 # For each quotation mark: the open marks it may close, and whether it opens when it closes nothing.
 _MARK_RULES: dict[str, tuple[str, bool]] = {
@@ -444,7 +443,7 @@ class ProseContext:
         return block
 
     def _block_quotations(self, block: tuple[int, int]) -> _Intervals:
-        """The quotation regions of ``block`` (its marks paired as ``_block_quotations`` pairs them)."""
+        """The quotation regions of ``block`` (its marks paired within the block)."""
         start, end = block
         searched_from, mark = self._next_mark
         if not searched_from <= start <= mark:
@@ -467,24 +466,10 @@ _NO_WORDS: tuple[list[int], list[int]] = ([], [])
 
 
 def _quotations_in_block(text: str, start: int, end: int) -> _Intervals:
-    """The quotation regions of the block ``text[start:end]`` (its marks paired as ``_block_quotations`` pairs them)."""
+    """The quotation regions of the block ``text[start:end]`` (its marks paired within the block)."""
     if _QUOTE_MARK.search(text, start, end) is None:
         return _NO_INTERVALS  # most blocks quote nothing
     return _Intervals.union(_pair_marks([(m.group(), m.start()) for m in _QUOTE_MARK.finditer(text, start, end)], end))
-
-
-def _block_quotations(text: str) -> list[tuple[int, int]]:
-    """Quotation regions of a prose text, marks paired within each line (one pass over the marks)."""
-    regions: list[tuple[int, int]] = []
-    line: list[tuple[str, int]] = []
-    for m in _QUOTE_MARK_OR_BLOCK_END.finditer(text):
-        if m.group() != "\n":
-            line.append((m.group(), m.start()))
-        elif line:
-            regions.extend(_pair_marks(line, m.start()))
-            line = []
-    regions.extend(_pair_marks(line, len(text)))
-    return regions
 
 
 # The bit of a hit in the document's code, beside ``ProseContext.flags``' QUOTED and NEGATED.
