@@ -23,7 +23,7 @@ __all__ = ["index_rows"]
 
 # Characters the rows use as separators; a text holding one is written as a literal.
 # The rows sit in a triple-quoted string: a quote or a backslash would need escaping.
-_RESERVED = frozenset('=>&;@:|{}"\\\n\r')
+_RESERVED = frozenset('=>&;@:|{}~"\\\n\r')
 
 Words = dict[str, Any]
 
@@ -66,7 +66,7 @@ def _line(key: str, entries: Any) -> str | None:
             if "" in befores or not offsets or not patterns or not all(map(_plain, befores)):
                 return None
             # The commonest check, no befores at offset 0 (the key starts the match), is written as nothing.
-            check = "" if not befores and offsets == (0,) else f"{_texts(befores)}@{_numbers(offsets)}"
+            check = "" if not befores and offsets == (0,) else f"{_befores(befores)}@{_numbers(offsets)}"
             if patterns != last:
                 check += f":{_numbers(patterns)}"
                 last = patterns
@@ -90,6 +90,14 @@ def _numbers(values: tuple[int, ...]) -> str:
             items.append(str(values[start]))
         start = end + 1
     return ",".join(items)
+
+
+def _befores(befores: tuple[str, ...]) -> str:
+    """Texts before a key, each written without the space it (nearly always) ends with; one
+    ending otherwise (or a lone space) is written with a final ``~``. The runtime lists them sorted."""
+    # A lone space keeps it, with the "~": an empty text would read as no befores at all.
+    written = tuple(text[:-1] if text.endswith(" ") and text != " " else text + "~" for text in befores)
+    return _texts(tuple(sorted(written)))
 
 
 def _texts(texts: tuple[str, ...]) -> str:

@@ -73,6 +73,7 @@ def render_module(catalogue: Catalogue, digest: str, templates: Path) -> str:
     # One value on one line: a changed pattern or index key changes that line only.
     environment.filters["line"] = repr
     environment.filters["pattern"] = _pattern
+    environment.filters["signal_levels"] = lambda signals: {signal.id: signal.level for signal in signals}
     indexes = language_indexes(catalogue)
     prefix_chars: set[str] = set()
     for index in indexes.values():

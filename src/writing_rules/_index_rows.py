@@ -13,8 +13,12 @@ index") describes the format:
 - ``&`` separates a key's entries, ``;`` an entry's checks;
 - a set of texts (tails, befores) is its items joined by ``|``, or one item
   with ``{a|b}`` groups standing for every combination, listed sorted
-  (``ma{d|k}e `` is ``made ``, ``make ``); empty befores check nothing, and a
-  check with neither befores nor ``@offsets`` has none and the offset 0;
+  (``ch{aff|lag}en`` is ``chaffen``, ``chlagen``);
+- befores are written without the space they end with (``ma{d|k}e`` stands
+  for ``made ``, ``make ``), one that ends otherwise (or a lone space) with a
+  final ``~`` (``game-~`` is ``game-``), and listed sorted; empty befores
+  check nothing, and a check with neither befores nor ``@offsets`` has none
+  and the offset 0;
 - offsets and patterns are numbers joined by ``,``, ``a..b`` a run of three or more;
 - a check without ``:patterns`` has the patterns of the check before it (the
   first check of an entry names them).
@@ -46,6 +50,11 @@ def _texts(text: str) -> tuple[str, ...]:
     return tuple(map(intern, sorted(map("".join, product(*parts)))))
 
 
+def _befores(text: str) -> tuple[str, ...]:
+    # Written without their final space, or with a final "~" where they end otherwise.
+    return tuple(sorted(intern(item[:-1] if item[-1:] == "~" else item + " ") for item in _texts(text)))
+
+
 def _numbers(text: str) -> tuple[int, ...]:
     if "." not in text:
         return tuple(map(int, text.split(",")))
@@ -57,7 +66,11 @@ def _numbers(text: str) -> tuple[int, ...]:
 
 
 def _checks(
-    text: str, texts: dict[str, tuple[str, ...]], numbers: dict[str, tuple[int, ...]], checks: dict[str, Check]
+    text: str,
+    befores_seen: dict[str, tuple[str, ...]],
+    sets: dict[tuple[str, ...], tuple[str, ...]],
+    numbers: dict[str, tuple[int, ...]],
+    checks: dict[str, Check],
 ) -> tuple[Check, ...]:
     """An entry's checks, each looked up in (or added to) ``checks`` by its text with its patterns."""
     found = []
@@ -71,9 +84,10 @@ def _checks(
         if check is None:
             befores_text, at, rest = check_text.partition("@")
             if at:
-                befores = texts.get(befores_text)
+                befores = befores_seen.get(befores_text)
                 if befores is None:
-                    befores = texts[befores_text] = _texts(befores_text)
+                    befores = _befores(befores_text)
+                    befores = befores_seen[befores_text] = sets.setdefault(befores, befores)
                 offsets_text = rest.partition(":")[0]
                 offsets = numbers.get(offsets_text)
                 if offsets is None:
@@ -97,6 +111,8 @@ def expand_words(rows: str, plain: dict[str, Entries]) -> dict[str, Entries]:
     many keys hold it.
     """
     texts: dict[str, tuple[str, ...]] = {"": ()}
+    befores_seen: dict[str, tuple[str, ...]] = {"": ()}
+    sets: dict[tuple[str, ...], tuple[str, ...]] = {}  # tails and befores alike: one object a value
     numbers: dict[str, tuple[int, ...]] = {}
     checks: dict[str, Check] = {}
     rows_seen: dict[str, tuple[Check, ...]] = {}
@@ -114,10 +130,11 @@ def expand_words(rows: str, plain: dict[str, Entries]) -> dict[str, Entries]:
                     tails_text, _, checks_text = entry_text.partition(">")
                     tails = texts.get(tails_text) if tails_text else ("",)
                     if tails is None:
-                        tails = texts[tails_text] = _texts(tails_text)
+                        tails = _texts(tails_text)
+                        tails = texts[tails_text] = sets.setdefault(tails, tails)
                     row = rows_seen.get(checks_text)
                     if row is None:
-                        row = rows_seen[checks_text] = _checks(checks_text, texts, numbers, checks)
+                        row = rows_seen[checks_text] = _checks(checks_text, befores_seen, sets, numbers, checks)
                     entry = entries[entry_text] = (tails, row)
                 found_entries.append(entry)
             value = values[value_text] = tuple(found_entries)

@@ -20,7 +20,7 @@ from .sources import WORD_CHOICE, write_tree
 ROOT = Path(__file__).resolve().parents[2]
 
 # Letters, the characters the shipped texts hold, and every character the rows reserve.
-_CHARS = st.sampled_from("abcdeäß ',.!-/#%’=>&;@:|{}\"\\")
+_CHARS = st.sampled_from("abcdeäß ',.!-/#%’=>&;@:|{}~\"\\")
 _TEXTS = st.lists(st.text(_CHARS, max_size=6), min_size=1, max_size=5, unique=True).map(lambda t: tuple(sorted(t)))
 _NUMBERS = st.lists(st.integers(-1, 40), min_size=1, max_size=8, unique=True).map(lambda n: tuple(sorted(n)))
 _CHECK = st.tuples(_TEXTS.map(lambda t: tuple(x for x in t if x)), _NUMBERS, _NUMBERS)
@@ -45,10 +45,11 @@ def test_products_are_written_as_their_parts() -> None:
     # No befores at offset 0 (the commonest check) is written as nothing.
     assert index_rows(words) == ("key=ch{aff|lag}en w{orden|urde}>:14\n", {})
     assert expand_words("key=ch{aff|lag}en w{orden|urde}>@0:14\n", {}) == words
-    # A set that is no product is listed; a check without patterns has those of the one before.
-    assert expand_words("made=>a|an @3..6,9:1,2;the @4&s>:7\n", {}) == {
+    # A set that is no product is listed; befores lose their final space (one without it gets "~");
+    # a check without patterns has those of the one before.
+    assert expand_words("made=>a|an@3..6,9:1,2;the@4;game-~@5&s>:7\n", {}) == {
         "made": (
-            (("",), ((("a", "an "), (3, 4, 5, 6, 9), (1, 2)), (("the ",), (4,), (1, 2)))),
+            (("",), ((("a ", "an "), (3, 4, 5, 6, 9), (1, 2)), (("the ",), (4,), (1, 2)), (("game-",), (5,), (1, 2)))),
             (("s",), (((), (0,), (7,)),)),
         )
     }
