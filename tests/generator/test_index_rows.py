@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import importlib.util
 from pathlib import Path
 
 import pytest
@@ -91,3 +92,19 @@ def test_a_pattern_edit_changes_a_handful_of_lines(tmp_path: Path, language: str
     ]
     # The digest line, the pattern's row in the table and the index keys it touches.
     assert 3 <= len(changed) <= 12, changed
+
+
+def test_a_key_whose_texts_hold_a_reserved_character_is_written_as_a_literal(tmp_path: Path) -> None:
+    edited = WORD_CHOICE.replace("seamless(?:ly)?", "seamless;ly")
+    root = write_tree(tmp_path, **{"rules-src/rules/word-choice.md": edited})
+    result = compile_sources(root, timed=False)
+    output = tmp_path / "out.py"
+    output.write_text(result.text, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("generated_with_a_literal_key", output)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    built = language_indexes(result.catalogue)["en"]
+    assert any(line.startswith("'seaml': ") for line in result.text.splitlines())
+    assert dict(module.SIGNAL_INDEX["en"].words) == built.words
+    assert module.SIGNAL_TABLES["en"][0].regex.search("a seamless;ly fit")
