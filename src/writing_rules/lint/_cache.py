@@ -89,9 +89,11 @@ class ResultCache:
         try:
             self._prepare()
             os.makedirs(os.path.dirname(path), exist_ok=True)
-            import tempfile  # only when writing: a run that finds every file cached never loads it
-
-            handle, temporary = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".tmp-", suffix=".json")
+            # A name of this process's own, created exclusively (what tempfile.mkstemp does,
+            # without importing tempfile, shutil and the compression modules on every scan of
+            # a changed page: about 3 ms).
+            temporary = os.path.join(os.path.dirname(path), f".tmp-{os.getpid()}-{os.urandom(6).hex()}.json")
+            handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
             try:
                 serialised = _serialise(value)
                 with os.fdopen(handle, "w", encoding="utf-8", errors="surrogatepass") as stream:
