@@ -16,6 +16,7 @@ so the dispatcher can weigh it against the checks that go beyond the schema.
 
 from __future__ import annotations
 
+import gc
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -196,7 +197,16 @@ class _SignalIndexes(Mapping[str, SignalIndex]):
         built = self._built.get(language)
         if built is None:
             source = dict(self._sources[language])
-            words = MappingProxyType(expand_words(source.pop("words"), source.pop("words_plain")))
+            # Expanding allocates some 8,000 tuples and makes no cycle: the collector, which those
+            # allocations would set off over the process's objects, runs afterwards instead (with
+            # the default thresholds it took 0.3 ms of a 4 ms expansion after the CLI's imports).
+            collecting = gc.isenabled()
+            gc.disable()
+            try:
+                words = MappingProxyType(expand_words(source.pop("words"), source.pop("words_plain")))
+            finally:
+                if collecting:
+                    gc.enable()
             built = self._built.setdefault(language, SignalIndex(words=words, **source))
         return built
 
