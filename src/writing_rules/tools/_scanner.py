@@ -432,7 +432,7 @@ def view_hits(
         mine = [hit for hit in located if hit[5] is in_code]
         asked = [hit[3] not in not_negated for hit in mine]
         flags = context.flags_of(map(_start_in_text, mine), map(_end_in_text, mine), asked)
-        flags_of[in_code] = iter([flag | _IN_CODE for flag in flags] if in_code else flags)
+        flags_of[in_code] = iter([flag | IN_CODE for flag in flags] if in_code else flags)
     hits = [
         (source_start, source_end, rank, rule_id, signal_id, next(flags_of[in_code]))
         for source_start, source_end, rank, rule_id, signal_id, in_code, _, _ in located
@@ -458,8 +458,7 @@ def _leading(
     return found[:cut]
 
 
-_IN_CODE, _IN_QUOTE = IN_CODE, QUOTED
-_NO_FIX = _IN_CODE | _IN_QUOTE
+_NO_FIX = IN_CODE | QUOTED  # no fix is offered in code or inside quotation marks
 _first, _second = itemgetter(0), itemgetter(1)
 _start_in_text, _end_in_text = itemgetter(6), itemgetter(7)
 # The order of signals: source start, end, then rule order; the sort is stable.

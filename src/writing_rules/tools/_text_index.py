@@ -458,7 +458,6 @@ class ProseContext:
         return _quotations_in_block(self._text, start, end)
 
 
-_start = re.Match.start
 # The bits of ``ProseContext.flags``.
 QUOTED, NEGATED = 2, 4
 _NO_INTERVALS = _Intervals((), ())
