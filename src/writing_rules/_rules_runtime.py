@@ -41,6 +41,7 @@ __all__ = [
     "clean_text",
     "is_integer",
     "pointer_segment",
+    "rule_table",
     "show",
     "signal_indexes",
     "signal_table",
@@ -97,6 +98,32 @@ class Rule(NamedTuple):
     tags: tuple[str, ...]
     texts: Mapping[str, RuleText]
     has_signals: bool
+
+
+# One rule as the generated module writes it: id, level, {signal id: level}, profiles, tags, and
+# per language the title, summary, instruction and applies_when, then (before, after) examples.
+RuleRow = tuple[str, str, dict[str, str], tuple[str, ...], tuple[str, ...], dict[str, tuple[Any, ...]]]
+
+
+def _rule_text(title: str, summary: str, instruction: str, applies_when: str, *examples: tuple[str, str]) -> RuleText:
+    return RuleText(title, summary, instruction, applies_when, tuple(Example(*example) for example in examples))
+
+
+def rule_table(rows: tuple[RuleRow, ...]) -> Mapping[str, Rule]:
+    """The catalogue, by id in row order, from the generated module's rows (one text a line there,
+    without a field name or an ``Example(...)`` around each: that framing was a fifth of the texts)."""
+    rules = {}
+    for rule_id, level, signal_levels, profiles, tags, texts in rows:
+        rules[rule_id] = Rule(
+            id=rule_id,
+            level=level,
+            signal_levels=MappingProxyType(signal_levels),
+            profiles=profiles,
+            tags=tags,
+            texts=MappingProxyType({language: _rule_text(*text) for language, text in texts.items()}),
+            has_signals=bool(signal_levels),
+        )
+    return MappingProxyType(rules)
 
 
 class Profile(NamedTuple):
