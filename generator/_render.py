@@ -18,21 +18,22 @@ from ._validate import Catalogue
 __all__ = ["language_indexes", "render_module"]
 
 
-def _py(value: Any, indent: int = 0) -> str:
+def _py(value: Any, indent: int = 0, depth: int = -1) -> str:
     """A Python literal for plain data, laid out as a formatter would: on one line when it fits in
     100 columns (or holds only plain values), else one item a line, indented four spaces past
-    ``indent``. Strings are never broken up, so an edited text changes its own line."""
+    ``indent``. Strings are never broken up, so an edited text changes its own line. Values
+    ``depth`` levels down are written on one line, however long (-1: no such level)."""
     text = repr(value)
-    if indent + len(text) <= 100 or not isinstance(value, (dict, list, tuple)) or not value:
+    if depth == 0 or indent + len(text) <= 100 or not isinstance(value, (dict, list, tuple)) or not value:
         return text
     if not isinstance(value, dict) and all(isinstance(item, (str, int, float, type(None))) for item in value):
         return text  # a list of names reads best on one line, however long
     pad = " " * (indent + 4)
     if isinstance(value, dict):
-        items = [f"{pad}{key!r}: {_py(item, indent + 4)}," for key, item in value.items()]
+        items = [f"{pad}{key!r}: {_py(item, indent + 4, depth - 1)}," for key, item in value.items()]
         brackets = "{}"
     else:
-        items = [f"{pad}{_py(item, indent + 4)}," for item in value]
+        items = [f"{pad}{_py(item, indent + 4, depth - 1)}," for item in value]
         brackets = "[]" if isinstance(value, list) else "()"
     return brackets[0] + "\n" + "\n".join(items) + "\n" + " " * indent + brackets[1]
 
