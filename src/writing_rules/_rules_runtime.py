@@ -171,9 +171,13 @@ class LengthSignal(NamedTuple):
     max_chars: int | None
 
 
-def signal_table(language: str, rows: tuple[tuple[str, str, str], ...]) -> tuple[SignalPattern, ...]:
-    """One language's patterns from the generated module's rows ``(rule id, signal id, pattern text)``."""
-    return tuple(SignalPattern(rule_id, signal_id, language, source) for rule_id, signal_id, source in rows)
+def signal_table(language: str, rules: dict[str, dict[str, str]]) -> tuple[SignalPattern, ...]:
+    """One language's patterns from the generated module's rows: per rule id, ``{signal id: pattern text}``."""
+    return tuple(
+        SignalPattern(rule_id, signal_id, language, source)
+        for rule_id, patterns in rules.items()
+        for signal_id, source in patterns.items()
+    )
 
 
 class SignalIndex(NamedTuple):
