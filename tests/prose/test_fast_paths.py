@@ -33,6 +33,12 @@ def _general(source: str, mdx: bool, keys: Sequence[str] | None) -> ProseView:
     with pytest.MonkeyPatch.context() as patch:
         # No line counts as plain or as code spans only: each leaf takes the full inline pass.
         patch.setattr(_inline.Inline, "shape", lambda self, start, end: _inline.OTHER)
+        # ... and no line of markup in code spans only is read as a line of code spans.
+        patch.setattr(
+            _inline.Inline,
+            "line",
+            lambda self, start, end, shape: _inline.LeafText(self, self.source[start:end], [(start, end)]).run(),
+        )
         return _GeneralReader(source, mdx, keys).read()
 
 
@@ -116,6 +122,22 @@ _LINES = st.lists(
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_LINES | _ANY_TEXT)
 def test_any_lines_read_the_same_on_the_short_paths(source: str) -> None:
+    _same(source)
+
+
+# Lines mixing code spans with markup characters, inside and outside them: a line whose markup
+# characters all lie in its code spans is read as a line of code spans only.
+_CODE_AND_MARKUP = st.lists(
+    st.sampled_from(
+        [*"ab `\\*_~[]<>&${}!:/w.#\n", "``", "://", "www.", "&amp;", "<em>", "</em>", "[x](y)", "[x]", "`a_b`"]
+    ),
+    max_size=40,
+).map("".join)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_CODE_AND_MARKUP)
+def test_a_line_with_markup_in_its_code_spans_reads_as_the_full_pass_reads_it(source: str) -> None:
     _same(source)
 
 

@@ -288,23 +288,42 @@ class Inline:
             self.prose.copy(start, end)
         elif shape == CODE:
             self._code_line(start, end)
-        else:
+        # A line whose markup characters all lie in its code spans ("`guest_id`", "`a<b`") reads as
+        # one with code spans only: LeafText.run skips a code span whole. (A third of a page's
+        # lines with markup, at a third of the cost of the full pass.)
+        elif self.source.find("`", start, end) < 0 or not self._code_line(start, end, checked=False):
             LeafText(self, self.source[start:end], [(start, end)]).run()
 
-    def _code_line(self, start: int, end: int) -> None:
+    def _code_line(self, start: int, end: int, checked: bool = True) -> bool:
         """A line whose only markup is code spans: what ``LeafText.run`` does with it, straight
-        from the source (no joined text, no search for other markup)."""
+        from the source (no joined text, no search for other markup).
+
+        ``checked``: the line is known to hold no markup character (``CODE``). Otherwise the
+        line is read here only when each of its markup characters lies in one of its code
+        spans, which ``LeafText.run`` skips whole; else nothing is written and False returned.
+        """
         source = self.source
         copy = self.prose.copy
         runs = [m.span() for m in _BACKTICKS.finditer(source, start, end)]
+        pairs = _pair_code(source, runs, start)
+        if not checked:
+            # No markup needle has a backtick in it, so none crosses a code span's edge.
+            position = start
+            for at, _, _, close_end in pairs:
+                if _has_markup(source, position, at):
+                    return False
+                position = close_end
+            if _has_markup(source, position, end):
+                return False
         position = start
         # The spans in order; an unpaired run stays text, copied with the text around it.
-        for at, open_end, close_at, close_end in _pair_code(source, runs, start):
+        for at, open_end, close_at, close_end in pairs:
             copy(position, at)
             inner_start, inner_end = _code_content(source, open_end, close_at)
             self.code_span(at, inner_start, inner_end, close_end)
             position = close_end
         copy(position, end)
+        return True
 
     def code_span(self, at: int, inner_start: int, inner_end: int, end: int) -> None:
         """Emit the code span ``source[at:end]`` whose code is ``source[inner_start:inner_end]``
