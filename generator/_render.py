@@ -38,6 +38,24 @@ def _py(value: Any, indent: int = 0, depth: int = -1) -> str:
     return brackets[0] + "\n" + "\n".join(items) + "\n" + " " * indent + brackets[1]
 
 
+class _Name(str):
+    """A name the module defines, written as code where a literal would repeat its value."""
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def _with_names(value: Any, names: dict[tuple[str, ...], str]) -> Any:
+    """``value`` with each list equal to one of ``names``' values (as a tuple) written as that name."""
+    if isinstance(value, list) and tuple(value) in names:
+        return _Name(names[tuple(value)])
+    if isinstance(value, dict):
+        return {key: _with_names(item, names) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_with_names(item, names) for item in value]
+    return value
+
+
 def _pattern(text: str) -> str:
     """A regular expression as a raw string literal where one can hold it (its backslashes single)."""
     for quote in "'\"":
@@ -74,7 +92,17 @@ def render_module(catalogue: Catalogue, digest: str, templates: Path) -> str:
     # One value on one line: a changed pattern or index key changes that line only.
     environment.filters["line"] = repr
     environment.filters["pattern"] = _pattern
-    environment.filters["signal_levels"] = lambda signals: {signal.id: signal.level for signal in signals}
+    # A rule's signal ids in source order, and the levels that are not the rule's own.
+    environment.filters["signal_ids"] = lambda signals: tuple(signal.id for signal in signals)
+    environment.filters["level_overrides"] = lambda rule: {
+        signal.id: signal.level for signal in rule.signals if signal.level != rule.level
+    }
+    # The descriptors' enums of every rule id or profile id name the module's tuples (fresh lists).
+    names = {
+        tuple(rule.id for rule in catalogue.rules): "list(RULE_IDS)",
+        tuple(profile.id for profile in catalogue.profiles): "list(PROFILE_IDS)",
+    }
+    environment.filters["descriptor"] = lambda value, indent, depth: _py(_with_names(value, names), indent, depth)
     indexes = language_indexes(catalogue)
     prefix_chars: set[str] = set()
     for index in indexes.values():

@@ -100,9 +100,10 @@ class Rule(NamedTuple):
     has_signals: bool
 
 
-# One rule as the generated module writes it: id, level, {signal id: level}, profiles, tags, and
-# per language the title, summary, instruction and applies_when, then (before, after) examples.
-RuleRow = tuple[str, str, dict[str, str], tuple[str, ...], tuple[str, ...], dict[str, tuple[Any, ...]]]
+# One rule as the generated module writes it: id, level, signal ids, {signal id: level} where not
+# the rule's, profiles, tags, and per language the title, summary, instruction and applies_when,
+# then (before, after) examples.
+RuleRow = tuple[str, str, tuple[str, ...], dict[str, str], tuple[str, ...], tuple[str, ...], dict[str, tuple[Any, ...]]]
 
 
 def _rule_text(title: str, summary: str, instruction: str, applies_when: str, *examples: tuple[str, str]) -> RuleText:
@@ -113,15 +114,15 @@ def rule_table(rows: tuple[RuleRow, ...]) -> Mapping[str, Rule]:
     """The catalogue, by id in row order, from the generated module's rows (one text a line there,
     without a field name or an ``Example(...)`` around each: that framing was a fifth of the texts)."""
     rules = {}
-    for rule_id, level, signal_levels, profiles, tags, texts in rows:
+    for rule_id, level, signal_ids, levels, profiles, tags, texts in rows:
         rules[rule_id] = Rule(
             id=rule_id,
             level=level,
-            signal_levels=MappingProxyType(signal_levels),
+            signal_levels=MappingProxyType({signal_id: levels.get(signal_id, level) for signal_id in signal_ids}),
             profiles=profiles,
             tags=tags,
             texts=MappingProxyType({language: _rule_text(*text) for language, text in texts.items()}),
-            has_signals=bool(signal_levels),
+            has_signals=bool(signal_ids),
         )
     return MappingProxyType(rules)
 
