@@ -125,19 +125,38 @@ def test_any_lines_read_the_same_on_the_short_paths(source: str) -> None:
     _same(source)
 
 
-# Lines mixing code spans with markup characters, inside and outside them: a line whose markup
-# characters all lie in its code spans is read as a line of code spans only.
-_CODE_AND_MARKUP = st.lists(
+# Lines mixing code spans, brackets and other markup characters: a line whose markup characters
+# all lie in its code spans is read as a line of code spans only, and one whose only markup is
+# brackets that open no link (no "(" or "[" after them, no footnote, no link definition on the
+# page) as plain text.
+_CODE_AND_MARKUP_LINE = st.lists(
     st.sampled_from(
-        [*"ab `\\*_~[]<>&${}!:/w.#\n", "``", "://", "www.", "&amp;", "<em>", "</em>", "[x](y)", "[x]", "`a_b`"]
+        [
+            *"ab `\\*_~[]<>&${}!:/w.#^(",
+            "``",
+            "://",
+            "www.",
+            "&amp;",
+            "<em>",
+            "</em>",
+            "[x](y)",
+            "[x]",
+            "[a][x]",
+            "[^1]",
+            "`a_b`",
+        ]
     ),
-    max_size=40,
+    max_size=30,
 ).map("".join)
+# Paragraphs of such lines, some with a link reference definition on the page.
+_CODE_AND_MARKUP = st.lists(_CODE_AND_MARKUP_LINE | st.sampled_from(["[x]: /y", "[^1]: note"]), max_size=6).map(
+    "\n\n".join
+) | _CODE_AND_MARKUP_LINE.map(lambda line: line.replace("#", "\n"))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_CODE_AND_MARKUP)
-def test_a_line_with_markup_in_its_code_spans_reads_as_the_full_pass_reads_it(source: str) -> None:
+def test_a_line_of_code_spans_or_unlinked_brackets_reads_as_the_full_pass_reads_it(source: str) -> None:
     _same(source)
 
 

@@ -41,6 +41,8 @@ _SPECIAL_MDX_NO_URL = re.compile(rf"[{_SPECIAL}{{]")
 # but code spans: the characters the searches above stop at, less the backtick, "!" (an image
 # only before "[") and "]" (a link only after "[").
 _MARKUP_BUT_CODE = re.compile(r"[\\*_~\[<&${]")
+# The same less the opening bracket.
+_MARKUP_BUT_BRACKETS = re.compile(r"[\\*_~<&${]")
 # What a line of a leaf holds (Inline.shape).
 PLAIN, CODE, OTHER = 0, 1, 2
 # What Inline.shape looks ahead for, one at a time: str.find walks to a single character
@@ -291,8 +293,30 @@ class Inline:
         # A line whose markup characters all lie in its code spans ("`guest_id`", "`a<b`") reads as
         # one with code spans only: LeafText.run skips a code span whole. (A third of a page's
         # lines with markup, at a third of the cost of the full pass.)
-        elif self.source.find("`", start, end) < 0 or not self._code_line(start, end, checked=False):
+        elif self.source.find("`", start, end) >= 0:
+            if not self._code_line(start, end, checked=False):
+                LeafText(self, self.source[start:end], [(start, end)]).run()
+        elif self._unlinked_brackets(start, end):
+            self.prose.copy(start, end)  # what LeafText.run makes of it, a piece at a time
+        else:
             LeafText(self, self.source[start:end], [(start, end)]).run()
+
+    def _unlinked_brackets(self, start: int, end: int) -> bool:
+        """Whether the line's only markup is brackets that open no link ("[Name hier einfügen]").
+
+        On a page without link reference definitions a bracket pair is a link only before "("
+        or as a footnote reference ("[^1]"): without those, LeafText.run copies each bracket
+        as text.
+        """
+        source = self.source
+        return (
+            not self.labels
+            and _MARKUP_BUT_BRACKETS.search(source, start, end) is None
+            and source.find("](", start, end) < 0
+            and source.find("[^", start, end) < 0
+            and source.find("://", start, end) < 0
+            and source.find("www.", start, end) < 0
+        )
 
     def _code_line(self, start: int, end: int, checked: bool = True) -> bool:
         """A line whose only markup is code spans: what ``LeafText.run`` does with it, straight
