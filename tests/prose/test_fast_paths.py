@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from writing_rules.prose import ProseView, _inline, _markdown
@@ -33,6 +33,8 @@ def _general(source: str, mdx: bool, keys: Sequence[str] | None) -> ProseView:
     with pytest.MonkeyPatch.context() as patch:
         # No line counts as plain or as code spans only: each leaf takes the full inline pass.
         patch.setattr(_inline.Inline, "shape", lambda self, start, end: _inline.OTHER)
+        # ... no leaf of unlinked brackets and words with underscores is copied as it stands,
+        patch.setattr(_inline.Inline, "_reads_as_text", lambda self, lines: False)
         # ... and no line of markup in code spans only is read as a line of code spans.
         patch.setattr(
             _inline.Inline,
@@ -144,18 +146,28 @@ _CODE_AND_MARKUP_LINE = st.lists(
             "[a][x]",
             "[^1]",
             "`a_b`",
+            "a_b",
+            "Z__9",
+            "é_ß",
         ]
     ),
     max_size=30,
 ).map("".join)
-# Paragraphs of such lines, some with a link reference definition on the page.
-_CODE_AND_MARKUP = st.lists(_CODE_AND_MARKUP_LINE | st.sampled_from(["[x]: /y", "[^1]: note"]), max_size=6).map(
+# Paragraphs of such lines ("#" a heading's mark, or a line break in a paragraph), some with a
+# link reference definition on the page.
+_CODE_AND_MARKUP_PARAGRAPH = _CODE_AND_MARKUP_LINE | _CODE_AND_MARKUP_LINE.map(lambda line: line.replace("#", "\n"))
+_CODE_AND_MARKUP = st.lists(_CODE_AND_MARKUP_PARAGRAPH | st.sampled_from(["[x]: /y", "[^1]: note"]), max_size=6).map(
     "\n\n".join
-) | _CODE_AND_MARKUP_LINE.map(lambda line: line.replace("#", "\n"))
+)
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_CODE_AND_MARKUP)
+# A leaf of several lines is copied as it stands only when none of them holds other markup.
+@example("a_b [x]\n&amp; _c")
+@example("a_b [x]\nsee www.example.org")
+@example("[x]\n[y](z)")
+@example("`a_b` `c\nd`")
 def test_a_line_of_code_spans_or_unlinked_brackets_reads_as_the_full_pass_reads_it(source: str) -> None:
     _same(source)
 

@@ -41,8 +41,8 @@ _SPECIAL_MDX_NO_URL = re.compile(rf"[{_SPECIAL}{{]")
 # but code spans: the characters the searches above stop at, less the backtick, "!" (an image
 # only before "[") and "]" (a link only after "[").
 _MARKUP_BUT_CODE = re.compile(r"[\\*_~\[<&${]")
-# The same less the opening bracket.
-_MARKUP_BUT_BRACKETS = re.compile(r"[\\*_~<&${]")
+# Those that Inline._reads_as_text never reads as text, with the backtick.
+_MARKUP_BUT_TEXT = re.compile(r"[\\*~<&${`]")
 # What a line of a leaf holds (Inline.shape).
 PLAIN, CODE, OTHER = 0, 1, 2
 # What Inline.shape looks ahead for, one at a time: str.find walks to a single character
@@ -280,8 +280,10 @@ class Inline:
         shape = self.shape
         for s, e in lines:
             if shape(s, e) != PLAIN:
-                LeafText(self, self.text_of(lines), lines).run()
-                return
+                if not self._reads_as_text(lines):
+                    LeafText(self, self.text_of(lines), lines).run()
+                    return
+                break
         LeafText(self, "", lines).copy(0, sum(e - s + 1 for s, e in lines) - 1)
 
     def line(self, start: int, end: int, shape: int) -> None:
@@ -296,27 +298,44 @@ class Inline:
         elif self.source.find("`", start, end) >= 0:
             if not self._code_line(start, end, checked=False):
                 LeafText(self, self.source[start:end], [(start, end)]).run()
-        elif self._unlinked_brackets(start, end):
+        elif self._reads_as_text([(start, end)]):
             self.prose.copy(start, end)  # what LeafText.run makes of it, a piece at a time
         else:
             LeafText(self, self.source[start:end], [(start, end)]).run()
 
-    def _unlinked_brackets(self, start: int, end: int) -> bool:
-        """Whether the line's only markup is brackets that open no link ("[Name hier einfügen]").
+    def _reads_as_text(self, lines: list[tuple[int, int]]) -> bool:
+        """Whether LeafText.run would copy the leaf made of ``lines`` as it stands: its only
+        markup characters are brackets that open no link ("[Name hier einfügen]") and
+        underscores inside words ("OTEL_SERVICE_NAME").
 
         On a page without link reference definitions a bracket pair is a link only before "("
-        or as a footnote reference ("[^1]"): without those, LeafText.run copies each bracket
-        as text.
+        or as a footnote reference ("[^1]"), and a run of underscores between two letters or
+        digits neither opens nor closes emphasis; the full pass copies those as text. (Lines
+        are joined by a line break in the leaf: no link, footnote or word runs across one.)
         """
         source = self.source
-        return (
-            not self.labels
-            and _MARKUP_BUT_BRACKETS.search(source, start, end) is None
-            and source.find("](", start, end) < 0
-            and source.find("[^", start, end) < 0
-            and source.find("://", start, end) < 0
-            and source.find("www.", start, end) < 0
-        )
+        for start, end in lines:
+            if (
+                _MARKUP_BUT_TEXT.search(source, start, end) is not None
+                or source.find("://", start, end) >= 0
+                or source.find("www.", start, end) >= 0
+            ):
+                return False
+            if source.find("[", start, end) >= 0 and (
+                self.labels or source.find("](", start, end) >= 0 or source.find("[^", start, end) >= 0
+            ):
+                return False
+            at = source.find("_", start, end)
+            while at >= 0:
+                if at == start or not source[at - 1].isalnum():
+                    return False
+                after = at + 1
+                while after < end and source[after] == "_":
+                    after += 1
+                if after == end or not source[after].isalnum():
+                    return False
+                at = source.find("_", after, end)
+        return True
 
     def _code_line(self, start: int, end: int, checked: bool = True) -> bool:
         """A line whose only markup is code spans: what ``LeafText.run`` does with it, straight
