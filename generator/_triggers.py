@@ -518,6 +518,9 @@ class LanguageIndex:
     ]
     suffixes: tuple[tuple[str, tuple[int, ...]], ...]
     key_size: int
+    # the characters a key may hold, as the body of a regex class: every Latin-1 word
+    # character and each character of a key (see _key_chars)
+    key_chars: str
     partial: tuple[tuple[int, str], ...]
     anchors: tuple[tuple[tuple[str, ...], int, tuple[int, ...]], ...]
     start: tuple[int, ...]
@@ -658,11 +661,40 @@ def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:
         # Short keys that are whole words need no extra lookup: a text word's
         # first letters are the word itself. Only short words a text word may continue do.
         key_size=KEY_LENGTH,
+        key_chars=_key_chars({char for key in table for char in key}),
         partial=tuple((size, "".join(sorted(firsts))) for size, firsts in sorted(partial.items())),
         anchors=tuple((strings, offset, tuple(found)) for (strings, offset), found in sorted(anchors.items())),
         start=tuple(start),
         full=tuple(full),
     )
+
+
+# Every Latin-1 character re counts as a word character (\\w).
+_LATIN1_WORD = frozenset(char for char in map(chr, range(256)) if _WORD.match(char))
+
+
+def _key_chars(chars: set[str]) -> str:
+    """A regex class body of the Latin-1 word characters and ``chars`` (a key's characters).
+
+    The scanner finds the text's words with this class instead of ``\\w``: a
+    class of Latin-1 characters is a bitmap ``re`` tests in one step, where
+    ``\\w`` asks Unicode's tables for every character (a quarter of the pass).
+    A word's key is the same either way, since every character of a key is in
+    the class: a run of class characters starts where the word starts, and it
+    holds the word's first letters. A word with a letter outside the class only
+    gives extra lookups of its pieces, which the patterns then refuse.
+    """
+    codes = sorted(map(ord, _LATIN1_WORD | chars))
+    parts = []
+    start = 0
+    while start < len(codes):
+        end = start
+        while end + 1 < len(codes) and codes[end + 1] == codes[end] + 1:
+            end += 1
+        first, last = re.escape(chr(codes[start])), re.escape(chr(codes[end]))
+        parts.append(first if end == start else first + last if end == start + 1 else f"{first}-{last}")
+        start = end + 1
+    return "".join(parts)
 
 
 def _shortest_endings(texts: set[str]) -> set[str]:

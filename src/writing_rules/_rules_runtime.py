@@ -200,6 +200,9 @@ class SignalIndex(NamedTuple):
         str, tuple[tuple[tuple[str, ...], tuple[tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]], ...]], ...]
     ]
     key_size: int  # keys are a word's first ``key_size`` letters, or the whole word when shorter
+    # A regex class body: the characters the scanner reads a word's key from (every Latin-1
+    # word character and each character of a key; a cheaper test than ``\w``, same keys).
+    key_chars: str
     # (length, first letters) of short keys that a longer word may start with: looked up
     # by a word's first ``length`` letters, only for words that start with one of those letters.
     partial: tuple[tuple[int, str], ...]

@@ -100,6 +100,10 @@ PIECES = st.one_of(
             "ä",
             "Ä",
             "K",
+            # Letters outside Latin-1 split a word for the key pass, not for the patterns.
+            "Ω",
+            "ж",
+            "ŉ",
             "\t",
             "100 %",
             "x" * 260,

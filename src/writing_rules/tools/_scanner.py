@@ -202,7 +202,9 @@ def _word_candidates(
     # calls through to the dict), but copying ~800 keys costs about 30 µs: worth it
     # only past a few hundred words.
     get = dict(table).get if len(text) > _COPY_TABLE_PAST else table.get
-    key_words = re.compile(rf"(\w{{1,{index.key_size}}})\w*")  # re caches the compiled pattern
+    # Words are runs of the key characters: a bitmap test per character, where \w asks
+    # Unicode's tables; the keys come out the same (see SignalIndex.key_chars).
+    key_words = re.compile(rf"([{index.key_chars}]{{1,{index.key_size}}})[{index.key_chars}]*")  # cached by re
     # Only a text that holds one of FOLD_MAP's characters pays for the replacement.
     fold = tuple((chr(code), new) for code, new in data.FOLD_MAP.items() if chr(code) in text) or None
     endings = _wanted_endings(index, wanted)
