@@ -43,6 +43,10 @@ __all__ = ["Trigger", "index_problems", "pattern_trigger"]
 _MAX_PREFIXES = 3000
 _MAX_SET = 12
 _MAX_ANCHOR_STRINGS = 16  # spellings of a look-behind the scanner finds by their whole text
+# The scanner's lowercased window reaches 256 characters before its first word: a word
+# looked back for lies at most this far before the literal found after it.
+LOOK_BACK_REACH = 200
+_MAX_LOOK_BACK_LITERALS = 200
 _WORD = re.compile(r"\w")
 _END_OF_WORD = "\x00"  # a non-word sentinel: "the word ends here"
 
@@ -55,6 +59,9 @@ class Trigger:
     suffixes: tuple[str, ...] = ()
     anchors: tuple[tuple[tuple[str, ...], int], ...] = ()
     start: bool = False
+    # (literal, reach) found after the first word, and that word's endings: see _look_back
+    look_backs: tuple[tuple[str, int], ...] = ()
+    look_back_endings: tuple[str, ...] = ()
 
 
 @dataclass
@@ -64,6 +71,8 @@ class _Union:
     suffixes: set[str] = field(default_factory=set)
     anchors: set[tuple[tuple[str, ...], int]] = field(default_factory=set)
     start: bool = False
+    look_backs: set[tuple[str, int]] = field(default_factory=set)
+    look_back_endings: set[str] = field(default_factory=set)
 
 
 class _Unsure(Exception):
@@ -87,6 +96,8 @@ def pattern_trigger(pattern: str) -> Trigger:
         suffixes=tuple(sorted(union.suffixes)),
         anchors=tuple(sorted(union.anchors)),
         start=union.start,
+        look_backs=tuple(sorted(union.look_backs)),
+        look_back_endings=tuple(sorted(union.look_back_endings)),
     )
 
 
@@ -196,7 +207,13 @@ def _analyse(items: list[tuple[Any, Any]], union: _Union) -> None:
         return
     suffixes = _suffixes(items[index:]) if word_start else None
     if suffixes:
-        union.suffixes |= suffixes
+        back = _look_back(items[index:])
+        if back is not None:
+            literals, reach = back
+            union.look_backs |= {(literal, reach) for literal in literals}
+            union.look_back_endings |= suffixes
+        else:
+            union.suffixes |= suffixes
         return
     raise _Unsure
 
@@ -230,6 +247,39 @@ def _suffixes(items: list[tuple[Any, Any]]) -> set[str] | None:
             return None
         endings.add(text)
     return endings
+
+
+def _look_back(items: list[tuple[Any, Any]]) -> tuple[set[str], int] | None:
+    """Words a match needs after its first word and a gap, and how far they can be from its start.
+
+    ``[A-Z][a-z]{1,30}ung\\b[^.!?]{0,40}? (?:durchführen|vornehmen)\\b``: every
+    word ending in "ung" is a place to try, where far fewer are followed by
+    one of the verbs. The scanner finds the verbs through the index instead,
+    and looks back from each for the words with the ending. Returns the
+    literals that follow the first literal non-word character (a space) after
+    the first word, and the most characters from the match's start to them;
+    None when there are none, when they can be too far for the scanner's
+    window, or when one is shorter than a key (a short word, "ist", is likely
+    commoner than the ending, so looking back from it would cost more).
+    """
+    high = 0
+    for position, (op, av) in enumerate(items):
+        high = min(_UNBOUNDED, high + _width((op, av))[1])
+        if high > LOOK_BACK_REACH:
+            return None
+        if position == 0 or op != C.LITERAL or _WORD.match(chr(av)):
+            continue
+        found = _walk(items[position + 1 :], optional_open=True)
+        if not found or len(found) > _MAX_LOOK_BACK_LITERALS:
+            continue
+        literals = {literal.split(_END_OF_WORD, 1)[0] for literal, _ in found}
+        if all(literal and _WORD.match(literal[0]) and len(literal) >= KEY_LENGTH for literal in literals):
+            # Keep the end-of-word marker, as for a first literal.
+            return {
+                literal.split(_END_OF_WORD, 1)[0].lower() + (_END_OF_WORD if _END_OF_WORD in literal else "")
+                for literal, _ in found
+            }, high
+    return None
 
 
 def _next_words(item: tuple[Any, Any]) -> set[str] | None:
@@ -508,6 +558,36 @@ def _literal_set(items: Any) -> list[str] | None:
     return chars if len(chars) <= _MAX_SET else None
 
 
+_UNBOUNDED = 1 << 30
+
+
+def _width(item: tuple[Any, Any]) -> tuple[int, int]:
+    """The fewest and most characters one item can match (``_UNBOUNDED``: no limit)."""
+    op, av = item
+    if op in (C.LITERAL, C.NOT_LITERAL, C.IN, C.ANY):
+        return 1, 1
+    if op in (C.AT, C.ASSERT, C.ASSERT_NOT):
+        return 0, 0
+    if op == C.SUBPATTERN:
+        return _widths(list(av[-1]))
+    if op == C.BRANCH:
+        widths = [_widths(list(branch)) for branch in av[1]]
+        return min(least for least, _ in widths), max(most for _, most in widths)
+    if op in (C.MAX_REPEAT, C.MIN_REPEAT):
+        low, high, body = av
+        least, most = _widths(list(body))
+        return least * low, _UNBOUNDED if high == C.MAXREPEAT else min(_UNBOUNDED, most * high)
+    return 0, _UNBOUNDED  # anything else (a back reference): no bound
+
+
+def _widths(items: list[tuple[Any, Any]]) -> tuple[int, int]:
+    least = most = 0
+    for item in items:
+        low, high = _width(item)
+        least, most = least + low, min(_UNBOUNDED, most + high)
+    return least, most
+
+
 @dataclass(frozen=True)
 class LanguageIndex:
     """What the template renders as one language's ``SignalIndex``."""
@@ -525,10 +605,15 @@ class LanguageIndex:
     anchors: tuple[tuple[tuple[str, ...], int, tuple[int, ...]], ...]
     start: tuple[int, ...]
     full: tuple[int, ...]
+    # (pattern, reach, endings) of the patterns whose start is looked back for from a literal
+    look_backs: tuple[tuple[int, int, tuple[str, ...]], ...]
 
 
 KEY_LENGTH = 5  # words are looked up by their first five letters
 PREVIOUS_WORD = -1  # an entry offset meaning: the match starts at the word before this one
+# An entry offset of LOOK_BACK - n: the literal starts n characters before this word, and the
+# match starts at a word before it with one of the pattern's endings (see _look_back).
+LOOK_BACK = -2
 _VERIFY_PAST_KEY = 1  # characters of a literal checked after its key word
 # The scanner's lowercased windows reach 256 characters either side: a longer text before
 # a key (never seen) is not checked.
@@ -589,13 +674,20 @@ def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:
     partial: dict[int, set[str]] = {}
     anchors: dict[tuple[tuple[str, ...], int], list[int]] = {}
     suffixes: dict[str, list[int]] = {}
+    look_backs: list[tuple[int, int, tuple[str, ...]]] = []
     start: list[int] = []
     full: list[int] = []
     for index, (pattern, ignorecase) in enumerate(patterns):
         trigger = pattern_trigger(pattern)
         if trigger.full or any(
             len(literal) != len(literal.lower())
-            for literal in (*trigger.literals, *trigger.next_words, *trigger.suffixes)
+            for literal in (
+                *trigger.literals,
+                *trigger.next_words,
+                *trigger.suffixes,
+                *(literal for literal, _ in trigger.look_backs),
+                *trigger.look_back_endings,
+            )
         ):
             full.append(index)
             continue
@@ -616,6 +708,21 @@ def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:
                 partial.setdefault(len(key.group()), set()).add(key.group()[0])
         for ending in trigger.suffixes:
             suffixes.setdefault(ending, []).append(index)
+        for marked, _ in trigger.look_backs:
+            # The literal after the first word, found through its key word as any literal is;
+            # the offset says where the literal starts and that the match starts before it.
+            literal = marked.rstrip(_END_OF_WORD)
+            key = _key_word(literal, whole_last=marked != literal)
+            heads, befores = words.setdefault((key.group()[:KEY_LENGTH], index), {}).setdefault(
+                LOOK_BACK - key.start(), (set(), set())
+            )
+            heads.add(literal[key.start() : _after_key(literal, key.end())])
+            befores.add(_before_key(literal, key.start()))
+            if len(key.group()) < KEY_LENGTH and key.end() == len(literal) and marked == literal:
+                partial.setdefault(len(key.group()), set()).add(key.group()[0])
+        if trigger.look_backs:
+            reach = max(reach for _, reach in trigger.look_backs)
+            look_backs.append((index, reach, trigger.look_back_endings))
         for marked in trigger.next_words:
             # The match starts at the word before this one: offset PREVIOUS_WORD.
             word = marked.rstrip(_END_OF_WORD)
@@ -666,6 +773,7 @@ def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:
         anchors=tuple((strings, offset, tuple(found)) for (strings, offset), found in sorted(anchors.items())),
         start=tuple(start),
         full=tuple(full),
+        look_backs=tuple(look_backs),
     )
 
 

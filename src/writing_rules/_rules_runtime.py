@@ -193,7 +193,8 @@ class SignalIndex(NamedTuple):
     empty: nothing to check), each of ``patterns`` can match each of
     ``offsets`` characters before the word; the pattern itself checks the rest.
     The offset -1 means the match starts at the word before (a pattern whose
-    look-ahead names the word that follows).
+    look-ahead names the word that follows); offsets of -2 and below are
+    explained at ``look_backs``.
     """
 
     words: Mapping[
@@ -211,6 +212,10 @@ class SignalIndex(NamedTuple):
     full: tuple[int, ...]  # patterns without a trigger: scanned over the whole text
     # (lowercase ending, patterns): the match starts at a word that ends with it
     suffixes: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    # (pattern, reach, endings): an offset of -2 - n names a literal that starts n characters
+    # before the key word; the match starts at a word with one of the endings that lies at
+    # most ``reach`` characters before that literal (the scanner looks back for it).
+    look_backs: tuple[tuple[int, int, tuple[str, ...]], ...] = ()
 
 
 class _SignalIndexes(Mapping[str, SignalIndex]):

@@ -7,7 +7,7 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator._triggers import _key_chars
+from generator._triggers import _key_chars, pattern_trigger
 from writing_rules import _rules_data as data
 
 
@@ -34,3 +34,24 @@ def test_the_shipped_index_reads_keys_with_its_class() -> None:
     for index in data.SIGNAL_INDEX.values():
         key_class = _class(index.key_chars)
         assert all(key_class.fullmatch(char) for key in index.words for char in key)
+
+
+def test_a_word_ending_followed_by_a_near_word_is_looked_back_for_from_that_word() -> None:
+    trigger = pattern_trigger(r"\b[A-ZÄÖÜ][a-zäöüß]{1,30}ung\b[^.!?\n]{0,40}? (?:zu )?(?:erledigen|erledigt)\b")
+    assert not trigger.suffixes
+    assert trigger.look_back_endings == ("ung",)
+    # The first word is at most 34 characters, the gap 40, then the space: the verb starts
+    # at most 75 characters after the match's start.
+    assert set(trigger.look_backs) == {
+        ("zu erledigen\x00", 75),
+        ("zu erledigt\x00", 75),
+        ("erledigen\x00", 75),
+        ("erledigt\x00", 75),
+    }
+
+
+def test_a_word_ending_followed_by_a_far_or_short_word_is_found_by_its_ending() -> None:
+    # Too far for the scanner's window, or a later word too short to look up: by the ending.
+    for pattern in (r"\b[A-Z][a-z]{1,30}ung\b[^.]* tun\b", r"\b[A-Z][a-z]{1,30}ung\b[^.]{0,300} erledigen\b"):
+        trigger = pattern_trigger(pattern)
+        assert trigger.suffixes == ("ung",) and not trigger.look_backs, pattern

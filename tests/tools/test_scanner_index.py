@@ -139,22 +139,25 @@ def test_patterns_keyed_by_the_following_word_find_the_same_spans() -> None:
 
 
 def test_patterns_keyed_by_a_word_ending_find_the_same_spans() -> None:
-    """A German pattern that starts with any noun in -ung is tried only at such nouns."""
+    """German patterns that start with any word of an ending: tried at such words ("die
+    günstigste"), or at those a later word looks back to (a noun in -ung before its verb)."""
     sentences = [
         "Die Prüfung der Daten erfolgt nachts.",
         "Eine Bewertung wird vorgenommen.",
         "Die Installation der Aktualisierungen erfolgte ohne Fehler.",
         "RECHNUNGEN werden geprüft, die Zahlung erfolgt später.",
         "Wir führen die Überprüfung morgen durch.",
+        "Wir bieten die günstigste Lösung am Markt.",
     ]
     padding = "Ein Satz ohne Befund steht hier. " * 600
     text = padding.join(sentences) + " " + padding + " ".join(sentences)
     assert indexed(text, "de") == reference(text, "de")
-    table = data.SIGNAL_TABLES["de"]
     index = data.SIGNAL_INDEX["de"]
-    assert index.suffixes, "no pattern is keyed by a word ending any more: this test checks nothing"
-    keyed = {i for _, patterns in index.suffixes for i in patterns}
-    assert any(spans for i, spans in reference(text, "de") if i in keyed), [table[i].signal_id for i in keyed]
+    by_ending = {i for _, patterns in index.suffixes for i in patterns}
+    looked_back = {i for i, _, _ in index.look_backs}
+    assert by_ending and looked_back, "no pattern is found by a word ending any more: this test checks nothing"
+    found = {i for i, spans in reference(text, "de") if spans}
+    assert by_ending & found and looked_back & found
 
 
 # The helpers behind anchors and endings, on inputs no shipped pattern produces yet.
@@ -210,3 +213,15 @@ def test_dotless_i_long_s_and_dotted_capital_i_keep_the_index(language: str, mon
 
     monkeypatch.setattr(_scanner, "plain_spans", whole_text)
     assert indexed(text, language) == expected
+
+
+def test_patterns_found_by_looking_back_from_a_later_word_find_the_same_spans() -> None:
+    # ung-verb-de's first word ends in "ung"; the index finds the verb after it and looks
+    # back for such words, at every distance up to the pattern's reach and past it.
+    assert any(reach for _, reach, _ in data.SIGNAL_INDEX["de"].look_backs)
+    nouns = ["Durchführung", "Prüfungen", "Ordnung", "ung", "Xung", "Zählungs", "Überprüfung"]
+    verbs = ["durchgeführt", "zu durchführen", "vornehmen", "vorzunehmen", "erfolgt", "erfolgten", "erfolgreich"]
+    gaps = ["", " der Daten", " " + "x" * 20, " " + "wort " * 9, ", dann", ".", "\n"]
+    text = " ".join(f"{noun}{gap} {verb}." for noun in nouns for gap in gaps for verb in verbs)
+    for variant in (text, text.upper(), "`" + text):
+        assert indexed(variant, "de") == reference(variant, "de")

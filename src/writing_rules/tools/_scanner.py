@@ -178,6 +178,7 @@ def _pattern_spans(text: str, language: str, selected: list[int]) -> Iterator[tu
 # largest thing a scan held; more windows cost next to nothing.
 _WINDOW = 4_096
 _PREVIOUS_WORD = -1  # an index offset: the match starts at the word before the key word
+_LOOK_BACK = -2  # index offsets from here down: look back from a literal (SignalIndex.look_backs)
 _REACH = 256  # checked texts are shorter than this; a window's copy reaches this far either side
 _COPY_TABLE_PAST = 4_000  # characters; below this the word table is read in place
 
@@ -208,6 +209,10 @@ def _word_candidates(
     # Only a text that holds one of FOLD_MAP's characters pays for the replacement.
     fold = tuple((chr(code), new) for code, new in data.FOLD_MAP.items() if chr(code) in text) or None
     endings = _wanted_endings(index, wanted)
+    # Per pattern found by looking back: how far, and a finder of its first word's endings.
+    looks = {
+        i: (reach, re.compile(rf"{_alternation(sorted(ends))}\b")) for i, reach, ends in index.look_backs if i in wanted
+    }
     length = len(text)
     low = 0
     while low < length:
@@ -242,6 +247,11 @@ def _word_candidates(
                     if befores and not folded.endswith(befores, 0, at):
                         continue
                     for offset in offsets:
+                        if offset < _PREVIOUS_WORD:
+                            # The literal starts ``_LOOK_BACK - offset`` characters before the key;
+                            # the patterns start at a word with their ending not far before it.
+                            _look_back(text, folded, base, at + offset - _LOOK_BACK, patterns, looks, candidates)
+                            continue
                         if offset == _PREVIOUS_WORD:
                             if base + at < 2:
                                 continue
@@ -256,6 +266,28 @@ def _word_candidates(
         if endings is not None:
             _suffix_candidates(text, folded, base, back, high, endings, candidates)
         low = high
+
+
+def _look_back(
+    text: str,
+    folded: str,
+    base: int,
+    literal: int,
+    patterns: tuple[int, ...],
+    looks: dict[int, tuple[int, re.Pattern[str]]],
+    candidates: dict[int, array[int]],
+) -> None:
+    """Candidates of ``patterns`` before a literal at ``literal`` in ``folded`` (the copy of ``text[base:]``):
+    the starts of the words, at most a pattern's reach before it, that end with one of its endings."""
+    for i in patterns:
+        look = looks.get(i)
+        if look is None:
+            continue  # not selected
+        reach, finder = look
+        # The literal follows a non-word character, so an ending's \b before it reads the same
+        # in the window as in the text.
+        for found in finder.finditer(folded, max(literal - reach, 0), literal):
+            candidates[i].append(_word_start(text, base + found.start()))
 
 
 def _lowercase(text: str, fold: tuple[tuple[str, str], ...] | None) -> str:
