@@ -293,7 +293,9 @@ def synthetic(
     monkeypatch.setattr(data, "RULES", rules)
     monkeypatch.setattr(data, "SIGNAL_TABLES", {**data.SIGNAL_TABLES, "en": table})
     # No trigger index for the synthetic patterns: the scanner runs each over the whole text.
-    index = SignalIndex(words={}, key_size=5, partial=(), anchors=(), start=(), full=tuple(range(len(table))))
+    index = SignalIndex(
+        words={}, key_size=5, key_chars="a-z", partial=(), anchors=(), start=(), full=tuple(range(len(table)))
+    )
     monkeypatch.setattr(data, "SIGNAL_INDEX", {**data.SIGNAL_INDEX, "en": index})
 
 
