@@ -34,6 +34,7 @@ from typing import Any
 import jsonschema
 from _texts import REJECTED_CALLS, labelled_text  # benchmarks/ is this script's folder
 from _timing import best as _best
+from _timing import best_interleaved
 
 from writing_rules import _rules_data as data
 from writing_rules.prose import read_prose
@@ -46,6 +47,11 @@ ROOT = Path(__file__).resolve().parent
 def best(function: Callable[[], object], repeat: int = 7) -> float:
     """CPU time of this process: every figure here runs in-process (ratios hold on a busy machine)."""
     return _best(function, repeat, time.process_time)
+
+
+def _interleaved(functions: dict[str, Callable[[], object]], rounds: int = 11) -> dict[str, float]:
+    """CPU time of each, the best of ``rounds`` rounds in which all take turns."""
+    return best_interleaved(functions, rounds, time.process_time)
 
 
 LENGTH = 250_000
@@ -66,13 +72,26 @@ def scan_figures(language: str, naive: re.Pattern[str], dispatcher: WritingToolD
     text = text_for(language)
     rule_ids = tuple(rule for rule in data.RULE_IDS if data.RULES[rule].has_signals)
     table = data.SIGNAL_TABLES[language]
-    baseline = best(lambda: list(naive.finditer(text)))
     anchored = re.compile(r"(?i)\b(?:" + "|".join(map(re.escape, NAIVE_WORDS)) + r")\b")
-    strict = best(lambda: list(anchored.finditer(text)))
-    indexed = best(lambda: _scanner.find_spans(text, language, rule_ids))
-    plain = best(lambda: [_scanner.plain_spans(p.regex, text) for p in table if p.rule_id in rule_ids], 3)
     call = {"name": "find_writing_signals", "arguments": {"text": text, "language": language, "maxSignals": 500}}
-    whole = best(lambda: dispatcher.dispatch(call))
+    view = read_prose(text, "markdown")
+    found = _scanner.find_spans(view.text, language, rule_ids)
+    # The baselines and the figures set against them take turns, round by round: each
+    # ratio is then taken under the same conditions, however busy the machine is.
+    times = _interleaved(
+        {
+            "naive": lambda: list(naive.finditer(text)),
+            "anchored": lambda: list(anchored.finditer(text)),
+            "indexed": lambda: _scanner.find_spans(text, language, rule_ids),
+            "whole": lambda: dispatcher.dispatch(call),
+            "reader": lambda: read_prose(text, "markdown"),
+            "core": lambda: _scanner.find_spans(view.text, language, rule_ids),
+            "lengths": lambda: with_sentence_lengths(list(found), view.text, language, rule_ids),
+        }
+    )
+    baseline, strict, indexed, whole = times["naive"], times["anchored"], times["indexed"], times["whole"]
+    reader, core, lengths = times["reader"], times["core"], times["lengths"]
+    plain = best(lambda: [_scanner.plain_spans(p.regex, text) for p in table if p.rule_id in rule_ids], 3)
     print(f"naive 50-word pass, {language} ({LENGTH:,} chars)".ljust(52), f"{baseline * 1000:8.1f}ms")
     print(f"the same words anchored with \\b, {language}".ljust(52), f"{strict * 1000:8.1f}ms")
     print(
@@ -106,13 +125,7 @@ def scan_figures(language: str, naive: re.Pattern[str], dispatcher: WritingToolD
         " <= 1.5x (goal 1.0x)",
     )
     print(f"  whole dispatch / unanchored pass, {language}".ljust(52), f"{'':10}", f"{whole / baseline:7.2f}x")
-    # Where the whole dispatch goes, each part timed alone on the same text. Every figure is
-    # the best of seven runs, as the baselines are: with three, a busy spell landed in "the rest".
-    view = read_prose(text, "markdown")
-    reader = best(lambda: read_prose(text, "markdown"))
-    core = best(lambda: _scanner.find_spans(view.text, language, rule_ids))
-    found = _scanner.find_spans(view.text, language, rule_ids)
-    lengths = best(lambda: with_sentence_lengths(list(found), view.text, language, rule_ids))
+    # Where the whole dispatch goes, each part timed alone on the same text, in the same rounds.
     for part, value in (
         ("prose reader", reader),
         ("scanner core on the prose", core),
