@@ -8,18 +8,18 @@ are not part of the text, a folded or literal block scalar is one paragraph.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
+from ._lazy_regex import lazy_compile
 from ._view import Builder
 
 __all__ = ["read_front_matter"]
 
-_OPEN = re.compile(r"(---|\+\+\+)[ \t]*(?:\r\n|\r|\n)")
-_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n|$)")
+_OPEN = lazy_compile(r"(---|\+\+\+)[ \t]*(?:\r\n|\r|\n)")
+_LINE = lazy_compile(r"[^\r\n]*(?:\r\n|\r|\n|$)")
 _KEY = {
-    "---": re.compile(r"([A-Za-z_][\w-]*)[ \t]*:(?:[ \t]+|$)"),
-    "+++": re.compile(r"([A-Za-z_][\w-]*)[ \t]*=[ \t]*"),
+    "---": lazy_compile(r"([A-Za-z_][\w-]*)[ \t]*:(?:[ \t]+|$)"),
+    "+++": lazy_compile(r"([A-Za-z_][\w-]*)[ \t]*=[ \t]*"),
 }
 _MAX_LINES = 2_000
 

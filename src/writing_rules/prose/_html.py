@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from html import unescape
 
+from ._lazy_regex import lazy_compile
 from ._view import CODE_PLACEHOLDER, Builder, ProseView
 
 __all__ = [
@@ -47,10 +48,10 @@ _ATTRIBUTE = (
     r"(?:\s+[^\s\"'>/={}]{1,256}(?:\s*=\s*(?:[^\s\"'=<>`{}]{1,2048}|'[^']{0,2048}'|\"[^\"]{0,2048}\""
     r"|\{[^{}]{0,2048}\}))?|\s+\{[^{}]{0,2048}\})"
 )
-TAG = re.compile(rf"<(/?)([A-Za-z][A-Za-z0-9._:-]{{0,63}})((?:{_ATTRIBUTE}){{0,64}})\s*(/?)>")
-_DECLARATION = re.compile(r"<![A-Za-z][^>]{0,4096}>|<\?[^>]{0,4096}\?>")
-ENTITY = re.compile(r"&(?:#[0-9]{1,7};|#[xX][0-9A-Fa-f]{1,6};|[A-Za-z][A-Za-z0-9]{1,31};)")
-_SPECIAL = re.compile(r"[<&]")
+TAG = lazy_compile(rf"<(/?)([A-Za-z][A-Za-z0-9._:-]{{0,63}})((?:{_ATTRIBUTE}){{0,64}})\s*(/?)>")
+_DECLARATION = lazy_compile(r"<![A-Za-z][^>]{0,4096}>|<\?[^>]{0,4096}\?>")
+ENTITY = lazy_compile(r"&(?:#[0-9]{1,7};|#[xX][0-9A-Fa-f]{1,6};|[A-Za-z][A-Za-z0-9]{1,31};)")
+_SPECIAL = lazy_compile(r"[<&]")
 
 
 class HtmlMarks:
@@ -80,8 +81,8 @@ class HtmlMarks:
         return result
 
 
-_COMMENT_END = re.compile("-->")
-_CDATA_END = re.compile(r"\]\]>")
+_COMMENT_END = lazy_compile("-->")
+_CDATA_END = lazy_compile(r"\]\]>")
 _CLOSERS: dict[str, re.Pattern[str]] = {}
 
 
@@ -92,8 +93,8 @@ def closer(name: str) -> re.Pattern[str]:
     return pattern
 
 
-_CLOSING_NAME = re.compile(r"</([A-Za-z][A-Za-z0-9._:-]{0,63})\s*>")
-_VALUED_ATTRIBUTE = re.compile(r"=")
+_CLOSING_NAME = lazy_compile(r"</([A-Za-z][A-Za-z0-9._:-]{0,63})\s*>")
+_VALUED_ATTRIBUTE = lazy_compile(r"=")
 
 
 def closed_names(source: str) -> frozenset[str]:

@@ -19,6 +19,7 @@ from heapq import heapreplace
 from html import unescape
 
 from ._html import CODE_ELEMENTS, ENTITY, HtmlMarks, closer, markup_at
+from ._lazy_regex import lazy_compile
 from ._view import CODE_PLACEHOLDER, Builder
 
 __all__ = ["Inline", "LeafText", "normalize_label"]
@@ -31,18 +32,18 @@ __all__ = ["Inline", "LeafText", "normalize_label"]
 # against the plain form.
 _SPECIAL = r"\\`*_~\[\]<!&$"
 _URL_START = r"(?<=h)(?<![\w/.@-]h)ttps?://|(?<=w)(?<![\w/.@-]w)ww\."
-_SPECIAL_MD = re.compile(rf"[{_SPECIAL}hw{{](?:(?<=[{_SPECIAL}])|{_URL_START}|(?<=\{{)[#./])")
-_SPECIAL_MDX = re.compile(rf"[{_SPECIAL}{{hw](?:(?<=[{_SPECIAL}{{])|{_URL_START})")
+_SPECIAL_MD = lazy_compile(rf"[{_SPECIAL}hw{{](?:(?<=[{_SPECIAL}])|{_URL_START}|(?<=\{{)[#./])")
+_SPECIAL_MDX = lazy_compile(rf"[{_SPECIAL}{{hw](?:(?<=[{_SPECIAL}{{])|{_URL_START})")
 # The same searches for a text with neither "://" nor "www." in it, where no bare URL can start:
 # no stop at every "h" and "w".
-_SPECIAL_MD_NO_URL = re.compile(rf"[{_SPECIAL}{{](?:(?<=[{_SPECIAL}])|(?<=\{{)[#./])")
-_SPECIAL_MDX_NO_URL = re.compile(rf"[{_SPECIAL}{{]")
+_SPECIAL_MD_NO_URL = lazy_compile(rf"[{_SPECIAL}{{](?:(?<=[{_SPECIAL}])|(?<=\{{)[#./])")
+_SPECIAL_MDX_NO_URL = lazy_compile(rf"[{_SPECIAL}{{]")
 # A line holding none of these characters and neither "://" nor "www." holds no inline markup
 # but code spans: the characters the searches above stop at, less the backtick, "!" (an image
 # only before "[") and "]" (a link only after "[").
-_MARKUP_BUT_CODE = re.compile(r"[\\*_~\[<&${]")
+_MARKUP_BUT_CODE = lazy_compile(r"[\\*_~\[<&${]")
 # Those that Inline._reads_as_text never reads as text, with the backtick.
-_MARKUP_BUT_TEXT = re.compile(r"[\\*~<&${`]")
+_MARKUP_BUT_TEXT = lazy_compile(r"[\\*~<&${`]")
 # What a line of a leaf holds (Inline.shape).
 PLAIN, CODE, OTHER = 0, 1, 2
 # What Inline.shape looks ahead for, one at a time: str.find walks to a single character
@@ -59,25 +60,25 @@ _PLAIN_RUN = 16
 # The searched patterns open with one literal or one character class, not a repeat or an
 # alternation: re then skips to their first character in C, several times faster ("``*" finds
 # what "`+" finds; "([*_~])\1*" what "\*+|_+|~+" finds).
-_BACKTICKS = re.compile(r"``*")
-_RUN = {"*": re.compile(r"\*+"), "_": re.compile(r"_+"), "~": re.compile(r"~+")}
-_DELIMITER_RUN = re.compile(r"([*_~])\1*")
+_BACKTICKS = lazy_compile(r"``*")
+_RUN = {"*": lazy_compile(r"\*+"), "_": lazy_compile(r"_+"), "~": lazy_compile(r"~+")}
+_DELIMITER_RUN = lazy_compile(r"([*_~])\1*")
 _ASCII_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 # An escaped character, a backtick run or a bracket (what r"\\.|`+|[\[\]]" finds).
-_BRACKETS = re.compile(r"[\\`\[\]](?:(?<=\\).|(?<=`)`*|(?<=[\[\]]))", re.DOTALL)
+_BRACKETS = lazy_compile(r"[\\`\[\]](?:(?<=\\).|(?<=`)`*|(?<=[\[\]]))", re.DOTALL)
 # Bounded pieces keep a failed attempt short (hostile input stays linear).
-_DESTINATION = re.compile(
+_DESTINATION = lazy_compile(
     r"\(\s{0,64}(?:<[^<>\n]{0,4096}>|[^\s()<>]{0,4096}(?:\([^\s()]{0,4096}\)[^\s()]{0,4096}){0,16})"
     r"(?:\s{1,64}(?:\"(?:[^\"\\]|\\.){0,4096}\"|'(?:[^'\\]|\\.){0,4096}'|\((?:[^()\\]|\\.){0,4096}\)))?"
     r"\s{0,64}\)"
 )
-_AUTOLINK = re.compile(
+_AUTOLINK = lazy_compile(
     r"<(?:[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]{0,4096}|[\w.+-]{1,256}@[\w-]{1,256}(?:\.[\w-]{1,256}){0,16})>"
 )
-_URL = re.compile(r"(?:https?://|www\.)[^\s<>]{0,4096}")
-_URL_TRAILING = re.compile(r"[?!.,:;*_~'\"]+$")
-_ATTRIBUTES = re.compile(r"\{[#.][^{}\n]{0,1024}\}|\{/\*[^\n]{0,1024}?\*/\}")
-_SPACE = re.compile(r"\s+")
+_URL = lazy_compile(r"(?:https?://|www\.)[^\s<>]{0,4096}")
+_URL_TRAILING = lazy_compile(r"[?!.,:;*_~'\"]+$")
+_ATTRIBUTES = lazy_compile(r"\{[#.][^{}\n]{0,1024}\}|\{/\*[^\n]{0,1024}?\*/\}")
+_SPACE = lazy_compile(r"\s+")
 
 
 def _pair_code(text: str, runs: list[tuple[int, int]], first: int) -> list[tuple[int, int, int, int]]:

@@ -20,46 +20,47 @@ from typing import Any
 from ._front_matter import read_front_matter
 from ._html import BLOCK_ELEMENTS, TAG, closed_names, is_markup_tag, read_html_into
 from ._inline import PLAIN, Inline, normalize_label
+from ._lazy_regex import lazy_compile
 from ._view import Builder, ProseView
 
 __all__ = ["read_markdown"]
 
 # Not _text_units.LINE_BREAK: prose imports nothing from the rest of the package, because
 # the rule compiler loads it by file path to check rule examples (generator/_prose_examples.py).
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
-_LIST_MARKER = re.compile(r"([-+*]|(\d{1,9})[.)])(?=[ \t]|$)")
-_TASK = re.compile(r"\[[ xX]\](?=[ \t]|$)")
-_THEMATIC = re.compile(r"(?:([-*_])[ \t]*)(?:\1[ \t]*){2,}$")
-_ATX = re.compile(r"#{1,6}(?=[ \t]|$)")
-_ATX_CLOSING = re.compile(r"(?:[ \t]+#+)?[ \t]*$")
-_HEADING_ID = re.compile(r"[ \t]*(?:\{#[^{}\n]{0,1024}\}|\{/\*[^\n]{0,1024}?\*/\})[ \t]*$")
-_FENCE = re.compile(r"(`{3,}|~{3,})(.*)")
-_SETEXT = re.compile(r"(=+|-+)[ \t]*$")
-_DELIMITER_ROW = re.compile(r"\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$")
+_LINE_BREAK = lazy_compile(r"\r\n|\r|\n")
+_LIST_MARKER = lazy_compile(r"([-+*]|(\d{1,9})[.)])(?=[ \t]|$)")
+_TASK = lazy_compile(r"\[[ xX]\](?=[ \t]|$)")
+_THEMATIC = lazy_compile(r"(?:([-*_])[ \t]*)(?:\1[ \t]*){2,}$")
+_ATX = lazy_compile(r"#{1,6}(?=[ \t]|$)")
+_ATX_CLOSING = lazy_compile(r"(?:[ \t]+#+)?[ \t]*$")
+_HEADING_ID = lazy_compile(r"[ \t]*(?:\{#[^{}\n]{0,1024}\}|\{/\*[^\n]{0,1024}?\*/\})[ \t]*$")
+_FENCE = lazy_compile(r"(`{3,}|~{3,})(.*)")
+_SETEXT = lazy_compile(r"(=+|-+)[ \t]*$")
+_DELIMITER_ROW = lazy_compile(r"\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$")
 # An escaped character, a backtick run or a pipe (what r"\\.|`+|\|" finds, with re's fast
 # skip to a first character).
-_CELL_SPLIT = re.compile(r"[\\`|](?:(?<=\\).|(?<=`)`*|(?<=\|))")
-_DEFINITION = re.compile(
+_CELL_SPLIT = lazy_compile(r"[\\`|](?:(?<=\\).|(?<=`)`*|(?<=\|))")
+_DEFINITION = lazy_compile(
     r"\[((?:[^\[\]\\]|\\.){1,999})\]:[ \t]*(?:<[^<>\n]*>|[^\s<>]+)?"
     r"(?:[ \t]+(?:\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|\((?:[^()\\\n]|\\.)*\)))?[ \t]*$"
 )
-_CONTAINER = re.compile(r":{3,}[ \t]*([\w-]*)[ \t]*(.*)$")
-_MATH = re.compile(r"\$\$")
-_ESM = re.compile(r"(?:import|export)\b")
+_CONTAINER = lazy_compile(r":{3,}[ \t]*([\w-]*)[ \t]*(.*)$")
+_MATH = lazy_compile(r"\$\$")
+_ESM = lazy_compile(r"(?:import|export)\b")
 _HTML_OPEN = {
-    1: re.compile(r"<(?:script|pre|style|textarea)(?:\s|>|$)", re.IGNORECASE),
-    2: re.compile(r"<!--"),
-    3: re.compile(r"<\?"),
-    4: re.compile(r"<![A-Za-z]"),
-    5: re.compile(r"<!\[CDATA\["),
-    6: re.compile(r"</?([A-Za-z][A-Za-z0-9-]*)(?:\s|/?>|$)"),
+    1: lazy_compile(r"<(?:script|pre|style|textarea)(?:\s|>|$)", re.IGNORECASE),
+    2: lazy_compile(r"<!--"),
+    3: lazy_compile(r"<\?"),
+    4: lazy_compile(r"<![A-Za-z]"),
+    5: lazy_compile(r"<!\[CDATA\["),
+    6: lazy_compile(r"</?([A-Za-z][A-Za-z0-9-]*)(?:\s|/?>|$)"),
 }
 _HTML_CLOSE = {
-    1: re.compile(r"</(?:script|pre|style|textarea)>", re.IGNORECASE),
-    2: re.compile(r"-->"),
-    3: re.compile(r"\?>"),
-    4: re.compile(r">"),
-    5: re.compile(r"\]\]>"),
+    1: lazy_compile(r"</(?:script|pre|style|textarea)>", re.IGNORECASE),
+    2: lazy_compile(r"-->"),
+    3: lazy_compile(r"\?>"),
+    4: lazy_compile(r">"),
+    5: lazy_compile(r"\]\]>"),
 }
 _TAB = 4
 _RAW = frozenset(("fence", "html", "math", "esm"))  # leaves whose lines are taken as they are

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import re
-
+from ._lazy_regex import lazy_compile
 from ._view import Builder, ProseView
 
 __all__ = ["read_plain", "read_plain_into"]
 
-_BLANK_LINES = re.compile(r"(?:\r\n|\r|\n)[ \t]*(?:(?:\r\n|\r|\n)[ \t]*)+")
+_BLANK_LINES = lazy_compile(r"(?:\r\n|\r|\n)[ \t]*(?:(?:\r\n|\r|\n)[ \t]*)+")
 
 
 def read_plain_into(prose: Builder, start: int, end: int) -> None:

@@ -16,22 +16,23 @@ from __future__ import annotations
 import re
 
 from ._inline import Inline, LeafText
+from ._lazy_regex import lazy_compile
 from ._markdown import _lines
 from ._view import CODE_PLACEHOLDER, Builder, ProseView
 
 __all__ = ["read_rst"]
 
-_ADORNMENT = re.compile(r"([=\-`:'\"~^_*+#<>.])\1{2,}[ \t]*$")
-_EXPLICIT = re.compile(r"\.\.(?:[ \t]+|$)")
-_DIRECTIVE = re.compile(r"\.\.[ \t]+(?:\|[^|]+\|[ \t]+)?([\w:.+-]+)::(?:[ \t]+|$)")
-_TARGET = re.compile(r"\.\.[ \t]+_")
-_FOOTNOTE = re.compile(r"\.\.[ \t]+\[[^\]]+\](?:[ \t]+|$)")
-_SUBSTITUTION = re.compile(r"\.\.[ \t]+\|")
-_OPTION = re.compile(r":[\w-]+:(?:[ \t]|$)")
-_BULLET = re.compile(r"(?:[-*+\u2022\u2023\u2043]|\(?(?:\d+|#|[A-Za-z]|[ivxlcdmIVXLCDM]+)[.)])[ \t]+")
-_FIELD = re.compile(r":([^:\s][^:]*):(?:[ \t]+|$)")
-_GRID_BORDER = re.compile(r"\+[-=+]+\+?[ \t]*$")
-_SIMPLE_BORDER = re.compile(r"=+(?:[ \t]+=+)+[ \t]*$")
+_ADORNMENT = lazy_compile(r"([=\-`:'\"~^_*+#<>.])\1{2,}[ \t]*$")
+_EXPLICIT = lazy_compile(r"\.\.(?:[ \t]+|$)")
+_DIRECTIVE = lazy_compile(r"\.\.[ \t]+(?:\|[^|]+\|[ \t]+)?([\w:.+-]+)::(?:[ \t]+|$)")
+_TARGET = lazy_compile(r"\.\.[ \t]+_")
+_FOOTNOTE = lazy_compile(r"\.\.[ \t]+\[[^\]]+\](?:[ \t]+|$)")
+_SUBSTITUTION = lazy_compile(r"\.\.[ \t]+\|")
+_OPTION = lazy_compile(r":[\w-]+:(?:[ \t]|$)")
+_BULLET = lazy_compile(r"(?:[-*+\u2022\u2023\u2043]|\(?(?:\d+|#|[A-Za-z]|[ivxlcdmIVXLCDM]+)[.)])[ \t]+")
+_FIELD = lazy_compile(r":([^:\s][^:]*):(?:[ \t]+|$)")
+_GRID_BORDER = lazy_compile(r"\+[-=+]+\+?[ \t]*$")
+_SIMPLE_BORDER = lazy_compile(r"=+(?:[ \t]+=+)+[ \t]*$")
 _CODE_DIRECTIVES = frozenset(
     "code code-block sourcecode math literalinclude doctest testcode testoutput testsetup testcleanup "
     "productionlist highlight parsed-literal ipython jupyter-execute program-output command-output".split()
@@ -55,14 +56,14 @@ _CODE_ROLES = frozenset(
 _TEXT_ROLES = frozenset(
     "term abbr emphasis strong sup sub subscript superscript title-reference t guilabel menuselection".split()
 )
-_INLINE = re.compile(
+_INLINE = lazy_compile(
     r"``|\\.|(?::[\w:.+-]+:)?`|\*\*?|\|[^|\s][^|\n]{0,200}?\|_{0,2}|\[[^\]\s]{1,64}\]_"
     r"|(?<![\w/.@-])(?:https?://|www\.)[^\s<>`]{1,4096}|\b[\w.-]+__?(?=$|[\s.,;:!?)\]'\"])",
     re.DOTALL,
 )
 _TITLES = frozenset("admonition topic sidebar rubric tab tab-item card dropdown".split())
 _BODY = -3  # para_indent of a paragraph begun on a directive's line, until its next line sets it
-_URL_TRAILING = re.compile(r"[?!.,:;*_~'\")]+$")
+_URL_TRAILING = lazy_compile(r"[?!.,:;*_~'\")]+$")
 
 
 class _RstInline(LeafText):

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from itertools import compress, repeat
 from operator import methodcaller
 
+from ._lazy_regex import lazy_compile
 from ._view import CODE_PLACEHOLDER
 
 __all__ = ["Sentence", "iter_sentences", "long_sentences", "sentences"]
@@ -50,10 +51,11 @@ _ABBREVIATIONS = {
         """.split()
     ),
 }
-_TOKEN = re.compile(r"\S+")
-_URL = re.compile(r"[<(\[\"'“„«»]*(?:[A-Za-z][A-Za-z0-9+.-]*://|www\.|mailto:)", re.ASCII)
+_TOKEN = lazy_compile(r"\S+")
+_URL = lazy_compile(r"[<(\[\"'“„«»]*(?:[A-Za-z][A-Za-z0-9+.-]*://|www\.|mailto:)", re.ASCII)
 # Closing marks that may follow the end of a sentence, and opening marks before its next word.
 _CLOSERS = "\"'”’“»«)]*_"
+_LOWER = frozenset("abcdefghijklmnopqrstuvwxyzäöüß")  # [a-zäöüß], as the patterns below write it
 _ENDS = ".!?…"
 _CLOSERS_OR_ENDS = frozenset(_CLOSERS + _ENDS)
 _OPEN_QUOTES = "\"“„«»‚‘'"
@@ -62,26 +64,26 @@ _CLOSE_QUOTES = "\"”“«»‘’'"
 # a lower-case letter, the mark and any closing marks, then a capital and a lower-case
 # letter. File names and versions ("config.yaml", "v1.2") have no capital there.
 # (It opens with the mark, so re skips to the marks in C before looking behind.)
-_GLUED = re.compile(r"[.!?](?<=[a-zäöüß][.!?])[*_\"'”’)\]]*(?=[A-ZÄÖÜ][a-zäöüß])")
-_NUMBER = re.compile(r"\d{1,2}")
+_GLUED = lazy_compile(r"[.!?](?<=[a-zäöüß][.!?])[*_\"'”’)\]]*(?=[A-ZÄÖÜ][a-zäöüß])")
+_NUMBER = lazy_compile(r"\d{1,2}")
 # A sentence mark and any closing marks at the end of a token: the only tokens that may end
 # a sentence (``_ends_sentence`` says no to every other one at its first test).
-_MARK_AT_TOKEN_END = re.compile(r"[.!?…][\"'”’“»«)\]*_]*(?= |\Z)")
-_OTHER_SPACE = re.compile(r"[^\S ]")
+_MARK_AT_TOKEN_END = lazy_compile(r"[.!?…][\"'”’“»«)\]*_]*(?= |\Z)")
+_OTHER_SPACE = lazy_compile(r"[^\S ]")
 # Capitalised at the start of a sentence, these still lead an ordinal ("Am 3. Oktober").
 _ORDINAL_LEADS = frozenset("am im vom zum zur bis ab seit der die das den dem des ein eine jeden jede".split())
 # A token is a word when it holds a letter, a digit or a code span.
-_WORD_CHARACTER = re.compile(f"[^\\W_]|{CODE_PLACEHOLDER}")
+_WORD_CHARACTER = lazy_compile(f"[^\\W_]|{CODE_PLACEHOLDER}")
 # A whole token that is no word: neither white space nor a letter, a digit or a code span.
 _NOT_WORD_CHARACTER = f"(?:_|[^\\w\\s{CODE_PLACEHOLDER}])"
-_NOT_A_WORD = re.compile(f"(?<!\\S){_NOT_WORD_CHARACTER}+(?!\\S)")
+_NOT_A_WORD = lazy_compile(f"(?<!\\S){_NOT_WORD_CHARACTER}+(?!\\S)")
 # White space other than " " and "\n": every character str.isspace says yes to.
 _OTHER_SPACES = (
     "\t\x0b\x0c\r\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007"
     "\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
 )
-_OTHER_SPACE_BUT_NEWLINE = re.compile(r"[^\S \n]")
-_NOT_A_WORD_AFTER_SPACE = re.compile(f" {_NOT_WORD_CHARACTER}{_NOT_WORD_CHARACTER}*(?![^ ])")  # (re skips to spaces)
+_OTHER_SPACE_BUT_NEWLINE = lazy_compile(r"[^\S \n]")
+_NOT_A_WORD_AFTER_SPACE = lazy_compile(f" {_NOT_WORD_CHARACTER}{_NOT_WORD_CHARACTER}*(?![^ ])")  # (re skips to spaces)
 
 
 def _sure_end(abbreviations: frozenset[str]) -> re.Pattern[str]:
@@ -92,9 +94,9 @@ def _sure_end(abbreviations: frozenset[str]) -> re.Pattern[str]:
     letters and is no abbreviation, no initial, no "e.g." and no ordinal. (It opens
     with the period, so re skips to the periods in C.)
     """
-    tails = sorted({word[-5:-1] for word in abbreviations if re.fullmatch("[a-zäöüß]{4}", word[-5:-1])})
+    tails = sorted({tail for word in abbreviations if len(tail := word[-5:-1]) == 4 and _LOWER.issuperset(tail)})
     not_an_abbreviation = f"(?<!(?:{'|'.join(tails)})\\.)" if tails else ""
-    return re.compile(f"\\.(?<=[a-zäöüß]{{4}}\\.){not_an_abbreviation}(?=[{re.escape(_CLOSERS)}]*\\s)")
+    return lazy_compile(f"\\.(?<=[a-zäöüß]{{4}}\\.){not_an_abbreviation}(?=[{re.escape(_CLOSERS)}]*\\s)")
 
 
 _SURE_ENDS = {language: _sure_end(abbreviations) for language, abbreviations in _ABBREVIATIONS.items()}
