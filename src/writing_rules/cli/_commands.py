@@ -6,7 +6,6 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
 from functools import partial
 from typing import Any, TextIO
 
@@ -271,7 +270,7 @@ def _scan_all(
                 _progress(stderr, show_progress, done, len(jobs))
             for done, (path, file_options) in enumerate(large, len(small) + 1):
                 outcome = scan_source(path, file_options, map_pieces=pool.map)
-                results.append(outcome if args.format == "html" else replace(outcome, text=None))
+                results.append(outcome if args.format == "html" else outcome._replace(text=None))
                 _progress(stderr, show_progress, done, len(jobs))
     else:
         for done, job in enumerate(jobs, 1):

@@ -10,7 +10,6 @@ import argparse
 import fnmatch
 import os
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any, TextIO
 
 from ..lint import (
@@ -101,13 +100,12 @@ class LintRun:
             changes["min_level"] = DEFAULT_MIN_LEVEL  # the command line's default view
         if getattr(args, "markup", None) is not None:
             changes["markup"] = args.markup
-        return replace(settings, **changes)
+        return settings._replace(**changes)
 
     def options_for(self, path: str, options: ScanOptions) -> ScanOptions:
         name = self.args.stdin_filename if path == STDIN else None
         settings = self.settings_for(name or path, options)
-        return replace(
-            options,
+        return options._replace(
             settings=settings,
             cache_dir=self.cache_dir,
             fingerprints=self.baseline is not None or self.args.write_baseline is not None,
@@ -233,7 +231,7 @@ class LintRun:
             if args.max_signals is not None and len(signals) > args.max_signals:
                 data["signals"] = signals[: args.max_signals]
                 data["truncated"] = True
-            finished.append(replace(result, data=data, note=", ".join(notes)))
+            finished.append(result._replace(data=data, note=", ".join(notes)))
         return finished, directive_errors, unused_found
 
 

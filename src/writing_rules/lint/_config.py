@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .._lazy_rules import rule_data as data
 from ..tools import SignalPolicy
@@ -55,8 +54,7 @@ class ConfigError(ValueError):
         self.reason = message
 
 
-@dataclass(frozen=True)
-class FileSettings:
+class FileSettings(NamedTuple):
     """The settings in force for one file, after overrides (and the command line, when applied)."""
 
     language: str = "auto"

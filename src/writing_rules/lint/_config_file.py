@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .._lazy_rules import rule_data as data
@@ -65,10 +65,10 @@ class LintConfig:
                 markup = values.pop("markup", None)
                 if markup is not None:
                     markup_globs.extend(markup)
-                settings = replace(settings, **values)
+                settings = settings._replace(**values)
         for glob, markup in reversed(markup_globs):
             if glob_matches(glob, relative):
-                return replace(settings, markup=markup)
+                return settings._replace(markup=markup)
         return settings
 
 
@@ -143,7 +143,7 @@ class _Checker:
         return LintConfig(
             path=self.path,
             root=root,
-            settings=replace(FileSettings(), **values),
+            settings=FileSettings(**values),
             markup_globs=markup,
             include=include,
             exclude=exclude,

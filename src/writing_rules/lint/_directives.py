@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .._lazy_rules import rule_data as data
@@ -58,8 +57,7 @@ _NOT_BREAK = r"[^\r\n]"
 _PREFIX_ANYWHERE = "(?i)" + re.escape(PREFIX)
 
 
-@dataclass(frozen=True)
-class Suppressions:
+class Suppressions(NamedTuple):
     """The directives of one text, and the problems found reading them."""
 
     directives: tuple[Directive, ...] = ()

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..prose import markup_for_path
 from ._config import FileSettings, filter_signals
@@ -24,8 +23,7 @@ def markup_for(path: str, settings: FileSettings | None = None) -> str:
     return markup_for_path(path)
 
 
-@dataclass(frozen=True)
-class LintedText:
+class LintedText(NamedTuple):
     """The signals left after configuration and directives, and what the directives did.
 
     ``unused`` holds (line, column, message) of directives that silenced

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote, urlparse
 
@@ -83,11 +83,11 @@ def lint_document(
         return LintedDocument(uri, version, text, LineIndex(text), language if language != "auto" else "en", ())
     chosen = found
     if language != "auto":
-        chosen = replace(chosen, language=language)
+        chosen = chosen._replace(language=language)
     if min_level is not None:
-        chosen = replace(chosen, min_level=min_level)
+        chosen = chosen._replace(min_level=min_level)
     elif chosen.min_level is None:
-        chosen = replace(chosen, min_level=DEFAULT_MIN_LEVEL)
+        chosen = chosen._replace(min_level=DEFAULT_MIN_LEVEL)
     # A buffer without a file is named by its URI's last part, so its markup follows its extension.
     name = path or (urlparse(uri).path.rsplit("/", 1)[-1] or "untitled.md")
     scanned = scan_text_as(name, ScanOptions(settings=chosen), text)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 # The tool reads every text as Markdown (and falls back to plain text): these two readers load
 # with the package, so that no tool call imports a module. The others load when first asked for.
@@ -31,8 +30,7 @@ def _shifted(view: ProseView, source: str) -> ProseView:
     """``view`` of ``source[1:]`` as a view of ``source``: every source offset one further."""
     # Only the source and what points into it change; every other field is kept as read
     # (naming each one lost the table cells, so a long sentence in a table came back).
-    return replace(
-        view,
+    return view._replace(
         source=source,
         prose_map=_shift(view.prose_map),
         code_map=_shift(view.code_map),

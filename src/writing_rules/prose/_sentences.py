@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from itertools import compress, repeat
 from operator import methodcaller
+from typing import NamedTuple
 
 from ._lazy_regex import lazy_compile
 from ._view import CODE_PLACEHOLDER
@@ -103,8 +103,7 @@ _SURE_ENDS = {language: _sure_end(abbreviations) for language, abbreviations in 
 _SURE_END = _sure_end(frozenset())
 
 
-@dataclass(frozen=True, slots=True)
-class Sentence:
+class Sentence(NamedTuple):
     """One sentence of a prose text: its span and its length.
 
     ``words``: visible words (a code span is one, a URL none, punctuation none);

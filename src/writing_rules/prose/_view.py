@@ -14,8 +14,8 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_right
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from operator import le
+from typing import NamedTuple
 
 from ._markups import MARKUPS
 
@@ -27,8 +27,7 @@ __all__ = ["CODE_PLACEHOLDER", "MARKUPS", "ProseView", "TextMap"]
 CODE_PLACEHOLDER = "\ufffc"
 
 
-@dataclass(frozen=True)
-class TextMap:
+class TextMap(NamedTuple):
     """Segments of a built text: where each starts in it and which source span it stands for.
 
     ``copied[k]`` is true for a slice copied from the source (offsets move one
@@ -121,8 +120,7 @@ class TextMap:
         return spans
 
 
-@dataclass(frozen=True)
-class ProseView:
+class ProseView(NamedTuple):
     """A document as a reader sees it, with an exact map back to its source.
 
     - ``text``: the prose. A soft line break is a space; each block (paragraph,
@@ -142,13 +140,17 @@ class ProseView:
     source: str
     markup: str
     text: str
-    prose_map: TextMap = field(repr=False)
-    code_text: str = field(repr=False)
-    code_map: TextMap = field(repr=False)
-    code_spans: tuple[tuple[int, int], ...] = field(repr=False, default=())
-    heading_spans: tuple[tuple[int, int], ...] = field(repr=False, default=())
-    table_spans: tuple[tuple[int, int], ...] = field(repr=False, default=())
+    prose_map: TextMap
+    code_text: str
+    code_map: TextMap
+    code_spans: tuple[tuple[int, int], ...] = ()
+    heading_spans: tuple[tuple[int, int], ...] = ()
+    table_spans: tuple[tuple[int, int], ...] = ()
     note: str | None = None
+
+    def __repr__(self) -> str:
+        # The texts and spans a reader can see; the maps and the code would drown them.
+        return f"ProseView(source={self.source!r}, markup={self.markup!r}, text={self.text!r}, note={self.note!r})"
 
     def source_span(self, start: int, end: int) -> tuple[int, int]:
         """The source span of the prose span ``text[start:end]``."""

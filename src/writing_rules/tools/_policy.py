@@ -8,8 +8,7 @@ CI sees.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .._lazy_rules import rule_data as data
 from .._levels import DEFAULT_MIN_LEVEL, LEVELS, highest_level, level_at_least, signal_level
@@ -26,8 +25,7 @@ class SignalPolicyError(TypeError, ValueError):
     when the value has the wrong type."""
 
 
-@dataclass(frozen=True)
-class SignalPolicy:
+class SignalPolicy(NamedTuple):
     """Disabled rule ids, the lowest level reported, and terms never flagged (case-sensitive)."""
 
     disable: frozenset[str] = frozenset()

@@ -55,8 +55,8 @@ import re
 from _thread import LockType, allocate_lock
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from itertools import repeat
+from typing import NamedTuple
 
 from .. import prose
 from .._text_units import line_column, line_starts, utf16_length
@@ -101,8 +101,7 @@ _MARK_RULES: dict[str, tuple[str, bool]] = {
 }
 
 
-@dataclass(frozen=True)
-class _Intervals:
+class _Intervals(NamedTuple):
     """Sorted, disjoint half-open intervals."""
 
     starts: tuple[int, ...]
