@@ -5,13 +5,12 @@ Loaded by ``read_directives`` only when a text holds a directive-like comment.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = ["Directive", "DirectiveProblem"]
 
 
-@dataclass(frozen=True)
-class Directive:
+class Directive(NamedTuple):
     """One directive: its kind, the rule ids it names (empty: all rules) and where it is."""
 
     kind: str
@@ -26,8 +25,7 @@ class Directive:
     next_line: int = 0
 
 
-@dataclass(frozen=True)
-class DirectiveProblem:
+class DirectiveProblem(NamedTuple):
     """A comment that looks like a directive but is not a valid one."""
 
     line: int
