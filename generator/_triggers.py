@@ -44,7 +44,7 @@ _MAX_PREFIXES = 3000
 _MAX_SET = 12
 _MAX_ANCHOR_STRINGS = 16  # spellings of a look-behind the scanner finds by their whole text
 # The scanner's lowercased window reaches 256 characters before its first word: a word
-# looked back for lies at most this far before the literal found after it.
+# looked back for lies at most this far before the key word of the literal found after it.
 LOOK_BACK_REACH = 200
 _MAX_LOOK_BACK_LITERALS = 200
 _WORD = re.compile(r"\w")
@@ -273,6 +273,9 @@ def _look_back(items: list[tuple[Any, Any]]) -> tuple[set[str], int] | None:
         if not found or len(found) > _MAX_LOOK_BACK_LITERALS:
             continue
         literals = {literal.split(_END_OF_WORD, 1)[0] for literal, _ in found}
+        # The key word lies inside the literal: the look back starts at most this far before it.
+        if high + max(map(len, literals)) > LOOK_BACK_REACH:
+            return None
         if all(literal and _WORD.match(literal[0]) and len(literal) >= KEY_LENGTH for literal in literals):
             # Keep the end-of-word marker, as for a first literal.
             return {
