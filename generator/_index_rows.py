@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ._runs import consecutive_runs
 from ._runtime import load_runtime
 
 __all__ = ["index_rows"]
@@ -78,17 +79,11 @@ def _line(key: str, entries: Any) -> str | None:
 def _numbers(values: tuple[int, ...]) -> str:
     """``0,3..7,9``: runs of three or more consecutive numbers as ``first..last``."""
     items = []
-    start = 0
-    while start < len(values):
-        end = start
-        while end + 1 < len(values) and values[end + 1] == values[end] + 1:
-            end += 1
-        if end - start >= 2:
-            items.append(f"{values[start]}..{values[end]}")
+    for first, last in consecutive_runs(values):
+        if last - first >= 2:
+            items.append(f"{first}..{last}")
         else:
-            end = start
-            items.append(str(values[start]))
-        start = end + 1
+            items.extend(map(str, range(first, last + 1)))
     return ",".join(items)
 
 

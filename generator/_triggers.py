@@ -34,6 +34,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from ._runs import consecutive_runs
 from ._sre import constants as C
 from ._sre import extra_cases, simple_lower
 from ._sre import parser as sre_parse
@@ -795,16 +796,10 @@ def _key_chars(chars: set[str]) -> str:
     holds the word's first letters. A word with a letter outside the class only
     gives extra lookups of its pieces, which the patterns then refuse.
     """
-    codes = sorted(map(ord, _LATIN1_WORD | chars))
     parts = []
-    start = 0
-    while start < len(codes):
-        end = start
-        while end + 1 < len(codes) and codes[end + 1] == codes[end] + 1:
-            end += 1
-        first, last = re.escape(chr(codes[start])), re.escape(chr(codes[end]))
-        parts.append(first if end == start else first + last if end == start + 1 else f"{first}-{last}")
-        start = end + 1
+    for first, last in consecutive_runs(sorted(map(ord, _LATIN1_WORD | chars))):
+        low, high = re.escape(chr(first)), re.escape(chr(last))
+        parts.append(low if first == last else low + high if last == first + 1 else f"{low}-{high}")
     return "".join(parts)
 
 
