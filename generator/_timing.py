@@ -16,7 +16,10 @@ a wall clock:
   one multiplies it by ``STEP``). Only a pattern that costs more than
   ``FLOOR`` reference passes on the longest input is measured at both lengths
   (below, growth cannot hurt, and microsecond timings are noise), and a
-  suspect is measured again, the fastest of three runs, before it counts;
+  suspect counts only when two more measurements, the fastest of three runs
+  each, find it too. The reference is fast (a few microseconds on the shorter
+  input), so each of its timed runs is sixteen passes: one busy moment then
+  moves it little;
 - a pattern that runs away (exponential backtracking) is stopped by a CPU-time
   timer the kernel keeps (``ITIMER_PROF``), again independent of load.
 
@@ -96,20 +99,26 @@ def inputs(examples, n):
 
 REFERENCE = re.compile("\x00")  # one literal: a linear pass over the whole input
 
-def cpu(regex, text, runs):
-    # Fastest of ``runs``: the minimum is what the code costs, not what interrupted it.
+def cpu(regex, text, runs, passes=1):
+    # Fastest of ``runs``, each ``passes`` passes: the minimum is what the code costs, not
+    # what interrupted it.
     best = None
     for _ in range(runs):
         start = time.thread_time()
-        for _ in regex.finditer(text):
-            pass
-        spent = time.thread_time() - start
+        for _ in range(passes):
+            for _ in regex.finditer(text):
+                pass
+        spent = (time.thread_time() - start) / passes
         best = spent if best is None else min(best, spent)
     return best
 
+# A reference pass takes a few microseconds on the shorter input, where one busy moment
+# is a large share: each reference run is many passes, timed together.
+REFERENCE_PASSES = 16
+
 def cost(regex, text, runs=1):
     # The pattern's CPU time over the text, in linear reference passes over the same text.
-    return cpu(regex, text, runs) / max(cpu(REFERENCE, text, 5), 1e-9)
+    return cpu(regex, text, runs) / max(cpu(REFERENCE, text, 5, REFERENCE_PASSES), 1e-9)
 
 def verdict(pattern, examples):
     regex = re.compile(pattern)
@@ -123,8 +132,12 @@ def verdict(pattern, examples):
             # Costly: does the cost keep pace with the input, or outgrow it?
             short = inputs(examples, shorter)[kind][1]
             before = cost(regex, short)
-            if after > GROWTH * before:
-                # Suspect: measure both again, the fastest of three runs each, before it counts.
+            # A suspect counts only when two more measurements, the fastest of three runs
+            # each, find the same: a busy spell rarely lands twice where a quadratic pattern
+            # grows every time.
+            for _ in range(2):
+                if after <= GROWTH * before:
+                    break
                 before, after = cost(regex, short, 3), cost(regex, text, 3)
             if after > GROWTH * before:
                 return (f"pattern's cost grows faster than its input: on {name} repeated, "
