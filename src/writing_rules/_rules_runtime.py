@@ -175,20 +175,20 @@ class SignalPattern:
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"cannot delete field {name!r}: a SignalPattern is frozen")
 
-    def _fields(self) -> tuple[str, str, str, str | re.Pattern[str]]:
+    def _key(self) -> tuple[str, str, str, str | re.Pattern[str]]:
         return self.rule_id, self.signal_id, self.language, self.source
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
         assert isinstance(other, SignalPattern)
-        return self._fields() == other._fields()
+        return self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash(self._fields())
+        return hash(self._key())
 
     def __repr__(self) -> str:
-        rule_id, signal_id, language, source = self._fields()
+        rule_id, signal_id, language, source = self._key()
         return f"SignalPattern(rule_id={rule_id!r}, signal_id={signal_id!r}, language={language!r}, source={source!r})"
 
 
