@@ -201,8 +201,9 @@ def _add_edit_parser(commands: Any) -> None:
         "--include",
         action="append",
         metavar="PATTERN",
-        help="also edit files whose name matches PATTERN, such as '*.py' (repeatable; by default "
-        "documentation files only: " + " ".join(DOCUMENTATION_FILES) + ")",
+        help="also edit files whose name matches PATTERN, such as '*.mdx' (repeatable; by default "
+        "prose documents only: " + " ".join(DOCUMENTATION_FILES) + "; never a file that a build or docs "
+        "generator reads as code, such as CMakeLists.txt, requirements*.txt or anything under _templates/)",
     )
     edit.add_argument(
         "--allow-hidden", action="store_true", help="also edit paths with a part starting with '.' (.github/...)"
