@@ -140,8 +140,10 @@ def fix_file(path: str, scan: Scan, *, dry_run: bool, root: str | None = None) -
         # The person chose these files (by name or --glob): the model-facing policy does not apply.
         store = DirectoryDocumentStore(root, include=("*",), allow_hidden=True, exclude=())
         document = store.read(id)
-    except InvalidDocumentArgumentsError as error:  # swapped for a link out since the check above
-        return FixedFile(path, error=f"{error} (--fix never writes outside {root!r}; the file is unchanged)")
+    except InvalidDocumentArgumentsError as error:  # swapped for a link out since the check above, or too long
+        return FixedFile(
+            path, error=f"not fixed: {error.message} (the document folder: {root!r}); the file is unchanged"
+        )
     except (DocumentStoreError, ValueError, OSError) as error:
         return FixedFile(path, error=str(error))
     text = document.content
@@ -167,7 +169,9 @@ def fix_file(path: str, scan: Scan, *, dry_run: bool, root: str | None = None) -
     try:
         store.write(document.id, text, expected_version=document.version)
     except InvalidDocumentArgumentsError as error:  # swapped for a link out during the run
-        return FixedFile(path, fixed, result, diff, error=f"not written: {error} (--fix never writes outside {root!r})")
+        return FixedFile(
+            path, fixed, result, diff, error=f"not written: {error.message} (the document folder: {root!r})"
+        )
     except DocumentStoreError as error:
         # VersionConflictError among them: the file changed on disk during the run.
         return FixedFile(path, fixed, result, diff, error=f"not written: {error}")
