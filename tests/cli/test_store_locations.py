@@ -81,3 +81,13 @@ def test_an_unescaped_at_sign_in_the_password_never_shows_any_of_it(tmp_path, ca
     assert main(["serve-mcp", "--documents", url]) == 2
     err = capsys.readouterr().err
     assert "PART2" not in err and "s3cr" not in err and "%40" in err
+
+
+def test_a_key_value_connection_string_is_not_echoed_as_a_folder(tmp_path, capsys, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "ops.json").write_text("[]")
+    dsn = "host=db.example dbname=docs password=s3crPART2"
+    assert main(["edit", "a.md", "--ops", "ops.json", "--store", dsn]) == 2
+    assert main(["serve-mcp", "--documents", dsn]) == 2
+    err = capsys.readouterr().err
+    assert "PART2" not in err and "postgresql://" in err
