@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -67,3 +68,51 @@ def test_document_policy_options_need_documents(monkeypatch, capsys) -> None:
     _without_sdk(monkeypatch)
     assert main(["serve-mcp", "--documents-allow-hidden"]) == 2
     assert "need --documents" in capsys.readouterr().err
+
+
+# -- issue 25, finding 1: what serve-mcp --documents lets a model write -----------------------------------
+
+
+def _served_router(monkeypatch: pytest.MonkeyPatch, options: list[str]) -> object:
+    """The router serve-mcp would serve, caught instead of served over stdio."""
+    pytest.importorskip("anyio")
+    import writing_rules.mcp
+
+    served: list[object] = []
+
+    async def serve(router: object) -> None:
+        served.append(router)
+
+    monkeypatch.setattr(writing_rules.mcp, "load_stdio_server", lambda: serve)
+    assert main(["serve-mcp", *options]) == 0
+    return served[0]
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Path:
+    for name in ("CMakeLists.txt", "requirements.txt", "docs/page.mdx", "docs/_templates/x.html", "docs/guide.md"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("original\n")
+    return tmp_path
+
+
+def _append(router: object, id: str) -> dict:
+    operations = [{"operation": "append", "content": "execute_process(COMMAND touch PWNED)\n"}]
+    return router.envelope("write_document", {"id": id, "operations": operations})  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("id", ["CMakeLists.txt", "requirements.txt", "docs/page.mdx", "docs/_templates/x.html"])
+def test_serve_mcp_refuses_a_models_write_to_code_by_default(monkeypatch, site: Path, id: str) -> None:
+    router = _served_router(monkeypatch, ["--no-config", "--documents", str(site)])
+    result = _append(router, id)
+    assert result["ok"] is False and result["error"]["code"] == "invalid-arguments"
+    assert (site / id).read_text() == "original\n"
+    assert _append(router, "docs/guide.md")["ok"] is True
+
+
+def test_serve_mcp_serves_mdx_only_when_the_host_names_it(monkeypatch, site: Path) -> None:
+    options = ["--no-config", "--documents", str(site), "--documents-include", "*.mdx"]
+    router = _served_router(monkeypatch, [*options, "--documents-include", "CMakeLists.txt"])
+    assert _append(router, "docs/page.mdx")["ok"] is True
+    assert _append(router, "CMakeLists.txt")["error"]["code"] == "invalid-arguments"
+    assert (site / "CMakeLists.txt").read_text() == "original\n"

@@ -70,3 +70,24 @@ def test_a_database_that_cannot_be_used_is_a_usage_error_without_the_password(
     assert "password authentication failed" in err and "Cannot connect to the database" in err
     assert secret not in err
     assert "writing-rules edit: error: --store:" in err and "writing-rules serve-mcp: error: --documents:" in err
+
+
+def test_an_unescaped_at_sign_in_the_password_never_shows_any_of_it(tmp_path, capsys) -> None:
+    pytest.importorskip("psycopg")
+    ops = tmp_path / "ops.json"
+    ops.write_text("[]")
+    url = "postgresql://writer:s3cr@tPART2@127.0.0.1:1/docs"
+    assert main(["edit", "a.md", "--ops", str(ops), "--store", url]) == 2
+    assert main(["serve-mcp", "--documents", url]) == 2
+    err = capsys.readouterr().err
+    assert "PART2" not in err and "s3cr" not in err and "%40" in err
+
+
+def test_a_key_value_connection_string_is_not_echoed_as_a_folder(tmp_path, capsys, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "ops.json").write_text("[]")
+    dsn = "host=db.example dbname=docs password=s3crPART2"
+    assert main(["edit", "a.md", "--ops", "ops.json", "--store", dsn]) == 2
+    assert main(["serve-mcp", "--documents", dsn]) == 2
+    err = capsys.readouterr().err
+    assert "PART2" not in err and "postgresql://" in err

@@ -438,3 +438,45 @@ def test_a_server_restart_mid_write_is_a_clear_error_and_the_next_call_reconnect
         assert store.read("a.md").content == "two\nthree\n"
     finally:
         store.close()
+
+
+# Issue 25, finding 20: an unescaped '@' in a URL's password made libpq take the rest as the host, and
+# the error showed it ("failed to resolve host 'tPART2@127.0.0.1'"). No part of a password is ever shown.
+@pytest.mark.parametrize(
+    "dsn",
+    [
+        "postgresql://u:s3cr@tPART2@127.0.0.1:1/db",
+        "postgres://u:s3cr@t:PART2@127.0.0.1:1/db",
+        "postgresql://u:s3cr/tPART2@127.0.0.1:1/db",
+        "postgresql://u:s3cr?tPART2@127.0.0.1:1/db",
+        "postgresql://u:s3cr#tPART2@127.0.0.1:1/db",
+        "postgresql://u:s3cr@t PART2@127.0.0.1:1/db",
+        "postgresql://u:s3cr@t%zzPART2@127.0.0.1:1/db",
+        "postgresql://u:s3 crPART2@127.0.0.1:1/db",
+        "postgresql://u:s3crPART2%zz@127.0.0.1:1/db",
+        "host=127.0.0.1 port=1 password=s3 crPART2",
+        "host=127.0.0.1 port=1 password='s3crPART2",
+    ],
+)
+def test_no_part_of_a_password_is_shown_however_the_string_is_broken(dsn: str) -> None:
+    # StoreUnavailableError is a ValueError too.
+    with pytest.raises(ValueError) as caught, PostgresDocumentStore(dsn, connect_timeout=3) as store:
+        store.open()
+    message = str(caught.value)
+    assert "PART2" not in message and "s3" not in message and "tPART" not in repr(caught.value)
+    assert "connection string" in message or "URL" in message
+    # A traceback would not show the driver's error either.
+    assert caught.value.__cause__ is None
+    assert caught.value.__context__ is None or caught.value.__suppress_context__
+
+
+def test_an_ambiguous_url_says_what_to_percent_encode() -> None:
+    with pytest.raises(ValueError, match="%40") as caught:
+        PostgresDocumentStore("postgresql://u:p@ss@127.0.0.1:1/db")
+    assert "ss@" not in str(caught.value)
+    # Percent-encoded, the same password is fine (and never shown either).
+    with PostgresDocumentStore("postgresql://u:p%40ssPART2@127.0.0.1:1/db", connect_timeout=3) as store:
+        assert "PART2" not in repr(store)
+        with pytest.raises(StoreUnavailableError) as refused:
+            store.open()
+    assert "PART2" not in str(refused.value)

@@ -140,3 +140,15 @@ def test_a_line_that_is_not_utf8_is_a_parse_error(connection: Connection) -> Non
     connection.process.stdin.flush()
     reply = connection.receive()
     assert reply is not None and reply["error"]["code"] in (-32700, -32600, -32601)
+
+
+def test_build_and_template_files_are_refused_over_stdio(connection: Connection, checkout: Path) -> None:
+    """Issue 25, finding 1: appending execute_process to CMakeLists.txt ran code on the next cmake."""
+    for name in ("CMakeLists.txt", "requirements.txt", "page.mdx", "_templates/x.html"):
+        (checkout / name).parent.mkdir(exist_ok=True)
+        (checkout / name).write_text("original\n")
+    attack = [{"operation": "append", "content": "execute_process(COMMAND touch PWNED)\n"}]
+    for index, name in enumerate(("CMakeLists.txt", "requirements.txt", "page.mdx", "_templates/x.html"), 1):
+        result = connection.call(index, "write_document", {"id": name, "operations": attack})
+        assert result["error"]["code"] == "invalid-arguments"
+        assert (checkout / name).read_text() == "original\n"

@@ -201,8 +201,9 @@ def _add_edit_parser(commands: Any) -> None:
         "--include",
         action="append",
         metavar="PATTERN",
-        help="also edit files whose name matches PATTERN, such as '*.py' (repeatable; by default "
-        "documentation files only: " + " ".join(DOCUMENTATION_FILES) + ")",
+        help="also edit files whose name matches PATTERN, such as '*.mdx' (repeatable; by default "
+        "prose documents only: " + " ".join(DOCUMENTATION_FILES) + "; never a file that a build or docs "
+        "generator reads as code, such as CMakeLists.txt, requirements*.txt or anything under _templates/)",
     )
     edit.add_argument(
         "--allow-hidden", action="store_true", help="also edit paths with a part starting with '.' (.github/...)"
@@ -299,10 +300,12 @@ def _fix_all(
     results: list[FileScan] = list(failed)
     fixed = remaining = 0
     how = "would fix" if args.dry_run else "fixed"
-    from ._fix import fix_file  # the document editor, only for --fix
+    from ._fix import fix_file, scan_roots  # the document editor, only for --fix
 
+    root = scan_roots(args.paths)
     for path in paths:
-        outcome = fix_file(path, partial(scan_text_as, path, lint.options_for(path, options)), dry_run=args.dry_run)
+        scan = partial(scan_text_as, path, lint.options_for(path, options))
+        outcome = fix_file(path, scan, dry_run=args.dry_run, root=root(path))
         stdout.write(outcome.diff if args.dry_run else "")
         if outcome.scan is None or outcome.error is not None:
             results.append(FileScan(path=path, error=outcome.error))

@@ -2,25 +2,37 @@
 
 Each round scans the text, turns every signal's ``fix`` into a quote-anchored
 operation and applies them all with ``documents.edit`` (which refuses the whole
-round when one no longer matches); rounds repeat until no fix is left. The
-file is then written once, through ``DirectoryDocumentStore``: atomically,
-with its BOM and CRLF line breaks kept, and only if its bytes are still those
-read at the start (a file changed on disk meanwhile is left alone).
+round when one no longer matches), in batches of at most ``MAX_OPERATIONS``;
+rounds repeat until no fix is left. The file is then written once, through a
+``DirectoryDocumentStore`` rooted at the scanned folder: atomically, with its
+BOM and CRLF line breaks kept, only if its bytes are still those read at the
+start (a file changed on disk meanwhile is left alone), and never through a
+symbolic link that leads out of the scanned folder, even one swapped in during
+the run (the store resolves every path from the folder's descriptor).
 """
 
 from __future__ import annotations
 
 import difflib
+import hashlib
 import os
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..documents import DirectoryDocumentStore, DocumentEditError, DocumentStoreError, edit, occurrence_at
+from ..documents import (
+    MAX_OPERATIONS,
+    DirectoryDocumentStore,
+    DocumentEditError,
+    DocumentStoreError,
+    InvalidDocumentArgumentsError,
+    edit,
+    occurrence_at,
+)
 from ._scan import FileScan
 
-__all__ = ["MAX_ROUNDS", "FixedFile", "fix_file", "fix_operations"]
+__all__ = ["MAX_ROUNDS", "FixedFile", "fix_file", "fix_operations", "quote_patch_name", "scan_roots"]
 
 # Fixes never create new fixable text in the shipped rules; the bound only
 # guarantees an end should a future rule's replacement trigger another fix.
@@ -74,16 +86,64 @@ def fix_operations(text: str, signals: Sequence[Mapping[str, Any]]) -> list[dict
     return operations
 
 
-def fix_file(path: str, scan: Scan, *, dry_run: bool) -> FixedFile:
+def scan_roots(arguments: Sequence[str]) -> Callable[[str], str]:
+    """For each scanned path, the folder it was scanned in: the outermost folder argument it was found
+    under, else its own folder. ``--fix`` writes nothing outside it.
+
+    Links in a folder or file as the person named it are their choice; links
+    below it that lead out are refused.
+    """
+    folders = {os.path.join(argument, ""): argument for argument in arguments if os.path.isdir(argument)}
+
+    def root(path: str) -> str:
+        # Walked paths start with their folder argument as given; look only at separators (no quadratic work).
+        end = path.find(os.sep)
+        while end >= 0:
+            folder = folders.get(path[: end + 1])
+            if folder is not None:
+                return folder
+            end = path.find(os.sep, end + 1)
+        return os.path.dirname(path) or os.curdir
+
+    return root
+
+
+def _outside(root: str) -> str:
+    return (
+        f"not fixed: it leads outside the scanned folder {root!r} (through a symbolic link); --fix never "
+        "writes outside the folders it scans, so the file is left as it is"
+    )
+
+
+def _apply(text: str, operations: list[dict[str, Any]]) -> str:
+    """All of ``operations`` in order, in batches the engine takes in one call."""
+    for start in range(0, len(operations), MAX_OPERATIONS):
+        text = edit(text, operations[start : start + MAX_OPERATIONS]).content
+    return text
+
+
+def fix_file(path: str, scan: Scan, *, dry_run: bool, root: str | None = None) -> FixedFile:
     """Fix one file until no fix is left; write it unless ``dry_run``. Never raises for a file problem.
 
-    The language is decided once, from the text as read.
+    Nothing outside ``root`` (default: the file's folder) is read or written:
+    a path that leads out of it through a symbolic link is refused. The
+    language is decided once, from the text as read.
     """
-    real = os.path.realpath(path)
+    if root is None:
+        root = os.path.dirname(path) or os.curdir
+    id = os.path.relpath(path, root).replace(os.sep, "/")
+    real_root = os.path.realpath(root)
+    # Only for the message: the store refuses such a link itself, race-free, at every read and write.
+    if os.path.commonpath([real_root, os.path.realpath(path)]) != real_root or id.startswith("../"):
+        return FixedFile(path, error=_outside(root))
     try:
         # The person chose these files (by name or --glob): the model-facing policy does not apply.
-        store = DirectoryDocumentStore(os.path.dirname(real), include=("*",), allow_hidden=True)
-        document = store.read(os.path.basename(real))
+        store = DirectoryDocumentStore(root, include=("*",), allow_hidden=True, exclude=())
+        document = store.read(id)
+    except InvalidDocumentArgumentsError as error:  # swapped for a link out since the check above, or too long
+        return FixedFile(
+            path, error=f"not fixed: {error.message} (the document folder: {root!r}); the file is unchanged"
+        )
     except (DocumentStoreError, ValueError, OSError) as error:
         return FixedFile(path, error=str(error))
     text = document.content
@@ -94,35 +154,61 @@ def fix_file(path: str, scan: Scan, *, dry_run: bool) -> FixedFile:
         if not operations:
             break
         try:
-            text = edit(text, operations).content
+            text = _apply(text, operations)
         except DocumentEditError as error:  # a fix that no longer matches: this round changes nothing
             return FixedFile(path, error=f"a fix no longer matches ({error.message}); the file is unchanged")
         fixed += len(operations)
         result = scan(text, result.language)
     # The store keeps a byte-order mark out of the text; the diff's first line must hold it to apply.
-    mark = "\ufeff" if _starts_with_bom(real) else ""
+    # The version is the digest of the file's bytes, so it tells without opening the file again.
+    bom = hashlib.sha256(b"\xef\xbb\xbf" + document.content.encode("utf-8")).hexdigest() == document.version
+    mark = "\ufeff" if bom else ""
     diff = _diff(mark + document.content, mark + text, path)
     if dry_run or text == document.content:
         return FixedFile(path, fixed, result, diff)
     try:
         store.write(document.id, text, expected_version=document.version)
+    except InvalidDocumentArgumentsError as error:  # swapped for a link out during the run
+        return FixedFile(
+            path, fixed, result, diff, error=f"not written: {error.message} (the document folder: {root!r})"
+        )
     except DocumentStoreError as error:
         # VersionConflictError among them: the file changed on disk during the run.
         return FixedFile(path, fixed, result, diff, error=f"not written: {error}")
     return FixedFile(path, fixed, result, diff, written=True)
 
 
-def _starts_with_bom(path: str) -> bool:
-    try:
-        with open(path, "rb") as handle:
-            return handle.read(3) == b"\xef\xbb\xbf"
-    except OSError:
-        return False
+# Git's quote_c_style with core.quotePath on: letters for these, octal for other bytes below
+# 0x20, 0x7f and every byte of a non-ASCII character.
+_ESCAPES = {0x07: "\\a", 0x08: "\\b", 0x09: "\\t", 0x0A: "\\n", 0x0B: "\\v", 0x0C: "\\f", 0x0D: "\\r"}
+_ESCAPES.update({ord('"'): '\\"', ord("\\"): "\\\\"})
+
+
+def quote_patch_name(prefix: str, name: str) -> str:
+    """``prefix + name`` as git writes it on a ``---``/``+++`` line of a patch, and as ``git apply`` reads it.
+
+    A name with a quote, a backslash, a control or a non-ASCII character is
+    C-quoted (``"a/n\\nl.md"``); unquoted, a newline in a name would start a
+    line of the patch, and a hostile checkout could name files whose names read
+    as a patch of another file. A label holding a space ends with a tab, as in
+    git, so patch tools know where the name ends.
+    """
+    data = os.fsencode(prefix + name)  # a name that is not UTF-8 keeps its bytes
+    if all(0x20 <= byte < 0x7F and byte not in (0x22, 0x5C) for byte in data):
+        label = data.decode("ascii")
+    else:
+        label = (
+            '"'
+            + "".join(_ESCAPES.get(byte) or (chr(byte) if 0x20 <= byte < 0x7F else f"\\{byte:03o}") for byte in data)
+            + '"'
+        )
+    return label + "\t" if " " in label else label
 
 
 def _diff(before: str, after: str, path: str) -> str:
     if before == after:
         return ""
     name = path.replace(os.sep, "/")
-    lines = difflib.unified_diff(_LINE.findall(before), _LINE.findall(after), f"a/{name}", f"b/{name}")
+    old, new = quote_patch_name("a/", name), quote_patch_name("b/", name)
+    lines = difflib.unified_diff(_LINE.findall(before), _LINE.findall(after), old, new)
     return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)

@@ -48,14 +48,18 @@ def add_serve_mcp_parser(commands: Any) -> None:
     serve.add_argument(
         "--documents",
         metavar="DIR|URL",
-        help="also serve read_document and write_document on the documentation files under DIR "
-        f"(never hidden paths such as .git/ or .env), or on the documents in a database: {STORE_LOCATIONS}",
+        help="also serve read_document and write_document on the prose documents under DIR ("
+        + " ".join(DOCUMENTATION_FILES)
+        + "; never hidden paths such as .git/ or .env, nor files that a build or docs generator reads as code, "
+        f"such as CMakeLists.txt, requirements*.txt or _templates/), or on the documents in a database: "
+        f"{STORE_LOCATIONS}",
     )
     serve.add_argument(
         "--documents-include",
         action="append",
         metavar="PATTERN",
-        help="with --documents: also serve files whose name matches PATTERN, such as '*.py' (repeatable)",
+        help="with --documents: also serve files whose name matches PATTERN, such as '*.mdx' or '*.html' "
+        "(repeatable; their code runs when the site builds, so name them on purpose)",
     )
     serve.add_argument(
         "--documents-allow-hidden",

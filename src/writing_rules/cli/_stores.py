@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..documents import DocumentStore
@@ -24,6 +26,12 @@ def database_store(location: str) -> DocumentStore | None:
     database cannot be used, and ``ImportError`` when the ``postgres`` extra is missing.
     """
     if not is_database_url(location):
+        if "=" in location and not os.path.exists(location):
+            # Likely a key=value connection string: echoing it as a missing folder would show its password.
+            raise ValueError(
+                "neither a folder nor a database URL; give a PostgreSQL URL (postgresql://user:password@host/"
+                "database) or sqlite:PATH, not key=value pairs (the value is not shown: it may hold a password)"
+            )
         return None
     from ..documents import PostgresDocumentStore, SqliteDocumentStore  # sqlite3 and psycopg only when used
 

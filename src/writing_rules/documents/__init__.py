@@ -18,7 +18,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ._directory_store import DirectoryDocumentStore
     from ._dispatcher import DocumentToolDispatcher, create_document_tool_dispatcher, document_tool_definitions
-    from ._documentation_files import DOCUMENTATION_FILES
+    from ._documentation_files import DOCUMENTATION_FILES, EXCLUDED_FILES
     from ._engine import EditResult, apply_operations, edit
     from ._errors import DocumentEditError
     from ._matching import occurrence_at
@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DOCUMENTATION_FILES",
+    "EXCLUDED_FILES",
     "MAX_OPERATIONS",
     "DirectoryDocumentStore",
     "Document",
@@ -73,6 +74,7 @@ __getattr__, __dir__ = lazy_exports(
     globals(),
     {
         "DOCUMENTATION_FILES": "._documentation_files",
+        "EXCLUDED_FILES": "._documentation_files",
         "DirectoryDocumentStore": "._directory_store",
         "Document": "._store",
         "DocumentEditError": "._errors",

@@ -1,9 +1,9 @@
-"""Which files a document folder serves: documentation files, never hidden paths or temporary files.
+"""Which files a document folder serves: prose documents, never hidden paths, temporary files or build files.
 
 A model that can write any file under a git checkout can run code (``.git/config``
-``core.fsmonitor``, ``.git/hooks``, a CI workflow, a build script), and one that
-can read any file can read ``.env``. The policy is checked on the id as given and
-again on the path a symbolic link resolves to.
+``core.fsmonitor``, ``.git/hooks``, a CI workflow, a build script, ``CMakeLists.txt``,
+a Sphinx template), and one that can read any file can read ``.env``. The policy is
+checked on the id as given and again on the path a symbolic link resolves to.
 """
 
 from __future__ import annotations
@@ -13,10 +13,11 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from ._documentation_files import DOCUMENTATION_FILES
+from ._documentation_files import DOCUMENTATION_FILES, EXCLUDED_FILES
 
 __all__ = [
     "DOCUMENTATION_FILES",
+    "EXCLUDED_FILES",
     "MAX_ID_LENGTH",
     "TEMPORARY_PREFIX",
     "DocumentPolicy",
@@ -45,35 +46,50 @@ def shown_id(id: str) -> str:
     return f"{id[:_SHOWN]!r}… ({len(id)} characters)"
 
 
+# Served only when the host names them: their code runs when the site builds.
+_NAMED_ONLY = ("*.mdx", "*.html", "*.htm")
+
+
 # A named tuple, not a dataclass: building a dataclass costs about 0.3 ms of every start.
 class DocumentPolicy(NamedTuple):
-    """Name patterns a served file must match, and whether hidden paths may be served."""
+    """Name patterns a served file must match, names it must not, and whether hidden paths may be served.
+
+    ``exclude`` wins over ``include``: a pattern ending in ``/`` names a folder
+    anywhere on the path, any other pattern the file name.
+    """
 
     include: tuple[str, ...] = DOCUMENTATION_FILES
     allow_hidden: bool = False
+    exclude: tuple[str, ...] = EXCLUDED_FILES
 
     @classmethod
-    def of(cls, include: Iterable[str], allow_hidden: bool) -> DocumentPolicy:
+    def of(cls, include: Iterable[str], allow_hidden: bool, exclude: Iterable[str] = EXCLUDED_FILES) -> DocumentPolicy:
         """Check the host's options; a host mistake raises ``TypeError`` or ``ValueError``."""
-        if isinstance(include, (str, bytes)) or not isinstance(include, Iterable):
-            raise TypeError("include must be a sequence of file name patterns such as ('*.md', '*.txt')")
-        patterns = tuple(include)
+        patterns = _patterns(include, "include", "('*.md', '*.txt')")
         if not patterns:
             raise ValueError("include must name at least one file name pattern; ('*',) serves every name")
         for pattern in patterns:
-            if not isinstance(pattern, str) or not pattern:
-                raise TypeError(f"include patterns must be non-empty strings; got {pattern!r}")
             if "/" in pattern:
                 raise ValueError(f"include pattern {pattern!r} has a '/'; patterns match file names only")
         if not isinstance(allow_hidden, bool):
             raise TypeError("allow_hidden must be True or False")
-        return cls(tuple(pattern.lower() for pattern in patterns), allow_hidden)
+        excluded = _patterns(exclude, "exclude", "('CMakeLists.txt', '_templates/')")
+        for pattern in excluded:
+            if "/" in pattern.removesuffix("/") or pattern == "/":
+                raise ValueError(
+                    f"exclude pattern {pattern!r} has a '/' inside; a pattern names a file, or with one "
+                    "trailing '/' a folder"
+                )
+        lowered = tuple(pattern.lower() for pattern in patterns)
+        return cls(lowered, allow_hidden, tuple(pattern.lower() for pattern in excluded))
 
     def describe(self) -> str:
         """The policy in words, for the messages that refuse an id."""
         kinds = "every file name" if "*" in self.include else ", ".join(self.include)
         hidden = "hidden paths included" if self.allow_hidden else "never a path with a part starting with '.'"
-        return f"this document folder serves {kinds} ({hidden})"
+        named = [pattern for pattern in _NAMED_ONLY if pattern not in self.include and "*" not in self.include]
+        only_named = f"; {', '.join(named)} only when the host names them" if named else ""
+        return f"this document folder serves {kinds} ({hidden}{only_named})"
 
     def check_id(self, id: str) -> tuple[str, ...]:
         """The parts of a plain relative id that this policy serves; else ``InvalidDocumentArgumentsError``."""
@@ -120,9 +136,39 @@ class DocumentPolicy(NamedTuple):
                     document_id=id,
                 )
         name = parts[-1].lower()
+        excluded = self._excluded(parts)
+        if excluded is not None:
+            raise InvalidDocumentArgumentsError(
+                f"Document id {shown_id(id)} leads{via} to {excluded}: a file that a build, package manager or "
+                "docs generator reads as code or configuration, so it is never served to a model.",
+                document_id=id,
+            )
         if not any(fnmatch.fnmatchcase(name, pattern) for pattern in self.include):
             raise InvalidDocumentArgumentsError(
                 f"Document id {shown_id(id)} leads{via} to a file that is not one of the documentation files "
                 f"served here; {self.describe()}.",
                 document_id=id,
             )
+
+    def _excluded(self, parts: tuple[str, ...]) -> str | None:
+        """Why ``parts`` is excluded, in words, or None."""
+        name = parts[-1].lower()
+        for pattern in self.exclude:
+            if pattern.endswith("/"):
+                folder = pattern[:-1]
+                for part in parts[:-1]:
+                    if fnmatch.fnmatchcase(part.lower(), folder):
+                        return f"a file under a folder named {shown_id(part)}"
+            elif fnmatch.fnmatchcase(name, pattern):
+                return f"{shown_id(parts[-1])} (it matches {pattern!r})"
+        return None
+
+
+def _patterns(value: object, option: str, example: str) -> tuple[str, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise TypeError(f"{option} must be a sequence of file name patterns such as {example}")
+    patterns = tuple(value)
+    for pattern in patterns:
+        if not isinstance(pattern, str) or not pattern:
+            raise TypeError(f"{option} patterns must be non-empty strings; got {pattern!r}")
+    return patterns

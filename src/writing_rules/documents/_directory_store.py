@@ -2,11 +2,12 @@
 
 Every path is resolved relative to the root's directory descriptor, one
 component at a time (``_directory_paths``), and only the files the policy
-allows are served (``_directory_policy``: documentation files, no hidden
-paths). Writes are atomic (temporary file in the same folder, flush, fsync,
-rename) and serialised between threads and processes by an exclusive ``flock``
-on the document file itself, re-checked after locking because a rename replaces
-the file the lock was taken on. POSIX only.
+allows are served (``_directory_policy``: prose documents, no hidden paths,
+no file a build or docs generator reads as code). Writes are atomic
+(temporary file in the same folder, flush, fsync, rename) and serialised
+between threads and processes by an exclusive ``flock`` on the document file
+itself, re-checked after locking because a rename replaces the file the lock
+was taken on. POSIX only.
 """
 
 from __future__ import annotations
@@ -20,7 +21,14 @@ import time
 from collections.abc import Iterable, Iterator
 
 from ._directory_paths import Located, close_quietly, resolve
-from ._directory_policy import DOCUMENTATION_FILES, TEMPORARY_PREFIX, DocumentPolicy, is_temporary, shown_id
+from ._directory_policy import (
+    DOCUMENTATION_FILES,
+    EXCLUDED_FILES,
+    TEMPORARY_PREFIX,
+    DocumentPolicy,
+    is_temporary,
+    shown_id,
+)
 from ._store import (
     Document,
     DocumentExistsError,
@@ -66,10 +74,12 @@ def _write_all(fd: int, data: bytes) -> None:
 class DirectoryDocumentStore:
     """Files under ``root``; an id is a relative path with ``/`` separators, like ``guides/setup.md``.
 
-    Only files whose name matches one of ``include`` (default: the documentation
-    files ``DOCUMENTATION_FILES``, case-insensitive) are served, and never a path
-    with a part starting with ``.`` unless ``allow_hidden``; reads, writes and
-    creates are refused alike with ``InvalidDocumentArgumentsError``. The version
+    Only files whose name matches one of ``include`` (default: the prose documents
+    ``DOCUMENTATION_FILES``, case-insensitive) and none of ``exclude`` (default:
+    ``EXCLUDED_FILES``, the files builds and docs generators read as code or
+    configuration; a pattern ending in ``/`` names a folder) are served, and never
+    a path with a part starting with ``.`` unless ``allow_hidden``; reads, writes
+    and creates are refused alike with ``InvalidDocumentArgumentsError``. The version
     is the SHA-256 of the file's bytes. A UTF-8 BOM is kept and not part of
     ``content``; a file that uses CRLF throughout stays CRLF. A file with more than
     one hard link is never written (the rename would silently split it).
@@ -81,12 +91,13 @@ class DirectoryDocumentStore:
         *,
         include: Iterable[str] = DOCUMENTATION_FILES,
         allow_hidden: bool = False,
+        exclude: Iterable[str] = EXCLUDED_FILES,
     ) -> None:
         if fcntl is None:
             raise RuntimeError("DirectoryDocumentStore needs POSIX file locks (fcntl), which this system lacks.")
         if not isinstance(root, (str, os.PathLike)):
             raise TypeError(f"root must be a path; got {type(root).__name__}")
-        self._policy = DocumentPolicy.of(include, allow_hidden)
+        self._policy = DocumentPolicy.of(include, allow_hidden, exclude)
         real = os.path.realpath(os.fspath(root))
         try:
             fd = os.open(real, os.O_RDONLY | os.O_DIRECTORY | _CLOEXEC)
@@ -109,6 +120,10 @@ class DirectoryDocumentStore:
     @property
     def allow_hidden(self) -> bool:
         return self._policy.allow_hidden
+
+    @property
+    def exclude(self) -> tuple[str, ...]:
+        return self._policy.exclude
 
     def _locate(self, id: str, *, open_file: bool, make_directories: bool = False) -> Located:
         if not isinstance(id, str):

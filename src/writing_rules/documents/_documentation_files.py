@@ -1,4 +1,4 @@
-"""Which file names count as documentation: what a document folder and ``writing-rules edit`` serve by default.
+"""Which file names a document folder and ``writing-rules edit`` serve by default, and which never.
 
 A module of its own because the command line's help text names them on every
 start, and the folder policy beside them is not needed then.
@@ -6,6 +6,28 @@ start, and the folder policy beside them is not needed then.
 
 from __future__ import annotations
 
-__all__ = ["DOCUMENTATION_FILES"]
+__all__ = ["DOCUMENTATION_FILES", "EXCLUDED_FILES"]
 
-DOCUMENTATION_FILES = ("*.md", "*.markdown", "*.mdx", "*.rst", "*.txt", "*.html", "*.htm", "*.adoc")
+# Prose that nothing executes. ``*.mdx`` (its import/export run when the site builds) and
+# ``*.html``/``*.htm`` (templates in many docs generators) are served only when the host names them.
+DOCUMENTATION_FILES = ("*.md", "*.markdown", "*.rst", "*.adoc", "*.txt")
+
+# Files a build, package manager or docs generator reads as code or configuration, whatever their
+# extension; a pattern ending in "/" names a folder anywhere on the path, and everything under it.
+# A model that appended ``execute_process(...)`` to CMakeLists.txt ran code on the next cmake.
+EXCLUDED_FILES = (
+    "cmakelists.txt",
+    "requirements*.txt",
+    "constraints*.txt",
+    "*requirements.txt",
+    "robots.txt",
+    "license*",
+    "copying*",
+    "codeowners",
+    "_templates/",
+    "templates/",
+    "_ext/",
+    "node_modules/",
+    "vendor/",
+    "site-packages/",
+)

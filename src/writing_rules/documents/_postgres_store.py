@@ -86,6 +86,8 @@ WHERE d.numeric_id = inserted.numeric_id RETURNING d.revision
 # A URL's password (user:PASSWORD@) and a key=value password, for keeping them out of messages.
 _URL_PASSWORD = re.compile(r"(?<=:)[^:@/]*(?=@)")
 _KEY_PASSWORD = re.compile(r"(password\s*=\s*)('(?:[^'\\]|\\.)*'|\S+)")
+# What libpq's parse errors quote ('missing "=" after "…"'), "=" being the only piece never taken from the string.
+_QUOTED = re.compile(r'"="|"[^"]*"|\'[^\']*\'')
 _Row = tuple[int, str, str, int]
 _CONNECT = "connect to the database"
 # A B-tree entry must fit in a third of a page (about 2,700 bytes); paths stay well below.
@@ -108,6 +110,25 @@ def redact_dsn(text: str, password: str | None = None) -> str:
         text = text.replace(password, "***")
     text = _KEY_PASSWORD.sub(r"\1***", text)
     return re.sub(r"\w+://[^\s@/]*@", lambda match: _URL_PASSWORD.sub("***", match.group(0)), text)
+
+
+def _ambiguous_url(dsn: str) -> bool:
+    """Whether a URL's user name or password holds an unescaped '@', '/', '?' or '#'.
+
+    libpq then takes part of the password for the host, port or database and
+    its errors show that part, so such a URL is refused before anything parses it.
+    """
+    scheme, separator, rest = dsn.partition("://")
+    if not separator or scheme.lower() not in ("postgresql", "postgres"):
+        return False
+    at = rest.find("@")
+    return at >= 0 and (rest.count("@") > 1 or any(character in rest[:at] for character in "/?#"))
+
+
+def _without_quotes(reason: str) -> str:
+    """libpq's parse error without the pieces of the string it quotes: any of them may be a password's."""
+    first = reason.splitlines()[0] if reason else ""
+    return _QUOTED.sub(lambda quoted: quoted[0] if quoted[0] == '"="' else '"…"', first)[:300]
 
 
 class PostgresDocumentStore:
@@ -143,12 +164,21 @@ class PostgresDocumentStore:
         self._given_pool: psycopg_pool.ConnectionPool | None = None
         self._dsn_keys: frozenset[str] = frozenset()
         if isinstance(dsn_or_pool, str):
+            if _ambiguous_url(dsn_or_pool):
+                raise ValueError(
+                    "The PostgreSQL URL holds more than one '@', or a '/', '?' or '#' before its '@': part of "
+                    "the user name or password would be read as the host or database. Percent-encode these "
+                    "characters in the user name and password ('@' as %40, '/' as %2F, '?' as %3F, '#' as %23, "
+                    "':' as %3A, '%' as %25). The URL is not shown: it may hold a password."
+                )
             try:
                 parameters = psycopg.conninfo.conninfo_to_dict(dsn_or_pool)
             except psycopg.Error as error:
                 raise ValueError(
                     "not a PostgreSQL connection string (postgresql://user:password@host:port/database or "
-                    f"key=value pairs): {redact_dsn(str(error).strip())}"
+                    f"key=value pairs): {_without_quotes(str(error).strip())}. The string is not shown: it may "
+                    "hold a password; percent-encode special characters in a URL's user name and password, "
+                    "and quote values with spaces in key=value pairs ('a b')."
                 ) from None
             self._dsn = dsn_or_pool
             self._password = parameters.get("password") or None
