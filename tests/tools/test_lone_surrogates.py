@@ -250,3 +250,28 @@ def test_evidence_holding_lone_surrogates_comes_back_cleaned(
         assert data["limitations"] == [clean(odd)]
     else:
         assert data["status"] in ("invalid-host-evidence", "host-evidence-failed")
+
+
+def test_results_made_from_the_rule_data_alone_encode_as_they_are() -> None:
+    # These are returned without a walk (nothing in them came from the call): the data holds no surrogate.
+    for language in ("en", "de"):
+        for name, arguments in (
+            ("get_writing_rules", {"detail": "full"}),
+            ("compose_writing_review_prompt", {"profile": "public-docs", "maxFindings": 20}),
+            ("find_writing_signals", {"text": "A powerful tool, in order to win. Ein sehr starkes Werkzeug."}),
+        ):
+            envelope = REVIEW.dispatch({"name": name, "arguments": {**arguments, "language": language}})
+            assert envelope["ok"], envelope
+            assert_encodes(envelope)
+
+
+def test_cleaning_copies_only_what_it_changes_and_never_the_callers_value() -> None:
+    from writing_rules._tool_call import clean_json
+
+    clean_value = {"a": ["x", 1, None, {"b": "ü"}], "c": 2.5}
+    assert clean_json(clean_value) is clean_value
+    odd = {"first": "kept", "a\ud800": ["x", "\udc00y"], "last": {"t": ("\udfff",)}}
+    cleaned = clean_json(odd)
+    assert cleaned == {"first": "kept", "a\ufffd": ["x", "\ufffdy"], "last": {"t": ["\ufffd"]}}
+    assert list(cleaned) == ["first", "a\ufffd", "last"]  # the order of the keys is kept
+    assert odd == {"first": "kept", "a\ud800": ["x", "\udc00y"], "last": {"t": ("\udfff",)}}
