@@ -128,3 +128,17 @@ def test_the_prompt_command_writes_an_undecodable_audience_as_utf_8(form: str) -
     )
     assert status == 0
     assert "Entwickler \ufffd" in output
+
+
+def test_a_baseline_keeps_a_file_whose_name_is_not_utf_8() -> None:
+    with folder():
+        odd = os.fsdecode(b"g\xffd.md")
+        Path(odd).write_text("A powerful tool, in order to win.\n", encoding="utf-8")
+        status, _ = cli("scan", ".", "--language", "en", "--write-baseline", "baseline.json")
+        assert status == 0
+        written = Path("baseline.json").read_bytes().decode("utf-8")  # valid UTF-8: the odd byte is escaped
+        assert sorted(os.listdir(".")) == sorted(["baseline.json", odd])  # no temporary file left behind
+        # The name reads back exactly, so the file's signals are known ones.
+        assert {entry["path"] for entry in json.loads(written)["entries"]} == {odd}
+        status, output = cli("scan", ".", "--language", "en", "--baseline", "baseline.json")
+        assert (status, output) == (0, "")
