@@ -86,7 +86,7 @@ def signals(output: str) -> list[list[dict[str, object]]]:
     return [entry["signals"] for entry in json.loads(output)]
 
 
-@settings(max_examples=15)
+@settings(max_examples=40)
 @given(text=contents(), folder_name=_name_bytes, file_name=_name_bytes)
 def test_every_format_writes_a_file_with_an_undecodable_name_as_utf_8(
     text: str, folder_name: bytes, file_name: bytes

@@ -87,7 +87,7 @@ def utf16(text: str) -> int:
 REVIEW = create_writing_tool_dispatcher(review_context={"audience": "Developers", "goal": "Clear docs"})
 
 
-@settings(max_examples=60)
+@settings(max_examples=200)
 @given(st.sampled_from(["en", "de"]).flatmap(lambda lang: st.tuples(st.just(lang), texts_with_lone_surrogates(lang))))
 def test_signals_carry_cleaned_text_at_the_offsets_of_the_text_as_sent(case: tuple[str, str]) -> None:
     language, text = case
@@ -142,7 +142,7 @@ _keys = st.sampled_from(
 _TOOLS = ["get_writing_rules", "compose_writing_review_prompt", "find_writing_signals", "get_model_comparison_evidence"]
 
 
-@settings(max_examples=120)
+@settings(max_examples=200)
 @given(
     name=st.sampled_from(_TOOLS) | st.text(LONE, min_size=1, max_size=2),
     arguments=st.dictionaries(_keys, _values, max_size=4),
