@@ -12,7 +12,7 @@ plus ``"id"`` when the call carried one.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ._describe import json_type_name, show_key
@@ -22,8 +22,10 @@ __all__ = [
     "ToolCall",
     "ToolCallError",
     "call_identity",
+    "clean_json",
     "clean_text",
     "error_envelope",
+    "holds_lone_surrogate",
     "is_plain_json",
     "json_pointer",
     "non_json_call_error",
@@ -111,6 +113,50 @@ def clean_text(text: str) -> str:
     except UnicodeEncodeError:
         return re.sub(_SURROGATE, "\ufffd", text)
     return text
+
+
+def clean_json(value: Any) -> Any:
+    """``value`` (JSON types) with every lone surrogate in its strings and keys replaced by U+FFFD.
+
+    Copy on write: a container that holds nothing to replace is returned itself, so a
+    clean value is never copied.
+    """
+    kind = type(value)
+    if kind is str:
+        return value if value.isascii() else clean_text(value)
+    if kind is dict:
+        copy: dict[Any, Any] | None = None
+        for key, item in value.items():
+            new = clean_json(item)
+            new_key = clean_text(key) if type(key) is str else key
+            if copy is None and (new is not item or new_key is not key):
+                copy = {}
+                for done_key, done_item in value.items():  # the entries before this one, as they were
+                    if done_key is key:
+                        break
+                    copy[done_key] = done_item
+            if copy is not None:
+                copy[new_key] = new
+        return value if copy is None else copy
+    if kind is list or kind is tuple:
+        items = [clean_json(item) for item in value]
+        return value if all(new is old for new, old in zip(items, value, strict=True)) else items
+    return value
+
+
+def holds_lone_surrogate(values: Iterable[object]) -> bool:
+    """True when one of ``values``, or a string in a list or tuple among them, holds a lone surrogate.
+
+    C-level work per string (``isascii``, else an encoding attempt): cheap enough to ask
+    of every call's arguments, where walking every result would not be.
+    """
+    for value in values:
+        if type(value) is str:
+            if not value.isascii() and clean_text(value) is not value:
+                return True
+        elif type(value) in (list, tuple) and holds_lone_surrogate(value):  # type: ignore[arg-type]
+            return True
+    return False
 
 
 def _echo_id(value: str | int | None) -> str | int | None:
@@ -224,10 +270,22 @@ def call_identity(call: object) -> tuple[str | None, bool, str | int | None]:
 
 
 def success_envelope(
-    tool: str, data: dict[str, Any], *, has_id: bool = False, call_id: str | int | None = None
+    tool: str,
+    data: dict[str, Any],
+    *,
+    has_id: bool = False,
+    call_id: str | int | None = None,
+    clean: bool = True,
 ) -> dict[str, Any]:
-    """``{"ok": True, "tool", "data"}`` plus ``"id"`` when the call had one."""
-    result: dict[str, Any] = {"ok": True, "tool": tool, "data": data}
+    """``{"ok": True, "tool", "data"}`` plus ``"id"`` when the call had one.
+
+    Every success envelope is made here, so this is where ``data`` is made encodable as
+    UTF-8: each lone surrogate in its strings becomes U+FFFD (``clean_json``); offsets in
+    it are left as they are. ``clean=False`` is for a caller that knows ``data`` holds none
+    (it was made from the rule data and inputs without one): walking a large result
+    costs more than the tool that made it.
+    """
+    result: dict[str, Any] = {"ok": True, "tool": tool, "data": clean_json(data) if clean else data}
     if has_id:
         result["id"] = _echo_id(call_id)
     return result

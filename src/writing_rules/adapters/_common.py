@@ -8,6 +8,8 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from .._tool_call import clean_text
+
 __all__ = ["AdapterError", "checked_descriptors", "encodable", "envelope_json"]
 
 _TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")
@@ -48,17 +50,6 @@ def envelope_json(envelope: Mapping[str, Any]) -> tuple[str, bool]:
     return text, not envelope["ok"]
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def _clean(text: str) -> str:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return _SURROGATE.sub("\ufffd", text)
-    return text
-
-
 def encodable(value: Any) -> Any:
     """A deep copy of a JSON value with every lone surrogate (in strings and keys) replaced by U+FFFD.
 
@@ -67,9 +58,9 @@ def encodable(value: Any) -> Any:
     one, this covers envelopes a host built itself.
     """
     if isinstance(value, str):
-        return _clean(value)
+        return clean_text(value)
     if isinstance(value, Mapping):
-        return {_clean(key) if isinstance(key, str) else key: encodable(item) for key, item in value.items()}
+        return {clean_text(key) if isinstance(key, str) else key: encodable(item) for key, item in value.items()}
     if isinstance(value, (list, tuple)):
         return [encodable(item) for item in value]
     return copy.deepcopy(value)

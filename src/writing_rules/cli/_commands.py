@@ -7,10 +7,11 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from .. import tools  # its names load on first use: a run answered from the cache creates no dispatcher
 from .._lazy_rules import rule_data as data
+from .._tool_call import clean_text
 from ..documents import DOCUMENTATION_FILES
 from ..lint import ConfigError
 from ..prose import MARKUPS
@@ -385,6 +386,34 @@ def _scan(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) 
     return EXIT_SIGNALS if (signals or unused_found) and not args.no_fail else EXIT_CLEAN
 
 
+class _Encodable:
+    """A text stream's writer that replaces each lone surrogate by U+FFFD, so what it writes is UTF-8.
+
+    A file or folder name that is not UTF-8 reaches Python with lone surrogates
+    (``os.fsdecode``), and so may an argument such as ``--audience``; a stream that
+    refuses them (Python's standard output under a UTF-8 locale, the ``--output``
+    file) would fail on the report, and one that passes them on would write bytes
+    that are not UTF-8 into JSON or SARIF. Every report goes through here.
+    """
+
+    __slots__ = ("_stream",)
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        # A JSON report is written token by token: most are ASCII, which needs no more look.
+        return self._stream.write(text if text.isascii() else clean_text(text))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def encodable(stream: TextIO) -> TextIO:
+    """``stream``, writing each lone surrogate as U+FFFD (see ``_Encodable``)."""
+    return stream if isinstance(stream, _Encodable) else cast(TextIO, _Encodable(stream))
+
+
 def _write_report(report: str | Iterable[str], output: str | None, stdout: TextIO) -> None:
     parts = (report,) if isinstance(report, str) else report
     if output is None:
@@ -393,8 +422,9 @@ def _write_report(report: str | Iterable[str], output: str | None, stdout: TextI
         return
     try:
         with open(output, "w", encoding="utf-8", newline="\n") as handle:
+            writer = encodable(handle)
             for part in parts:
-                handle.write(part)
+                writer.write(part)
     except OSError as error:
         raise UsageError(f"cannot write --output {output}: {error.strerror}") from None
 
@@ -543,6 +573,7 @@ def _edit(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) 
 def run(argv: Sequence[str] | None, stdin: Any, stdout: TextIO, stderr: TextIO) -> int:
     """Parse ``argv`` and run the command; returns the exit status."""
     arguments = sys.argv[1:] if argv is None else list(argv)
+    stdout = encodable(stdout)  # every command's output (reports, diffs, JSON) is UTF-8
     named = arguments[0] if arguments and arguments[0] in _COMMAND_PARSERS else None
     parser = build_parser(named)
     try:

@@ -127,6 +127,9 @@ def render_json(results: Sequence[FileScan]) -> str:
     return "".join(iter_json(results))
 
 
+_PIECE = 1 << 16  # characters of JSON written at once
+
+
 def iter_json(results: Sequence[FileScan]) -> Iterator[str]:
     """``render_json`` in pieces, file by file, so a large report is never held as one string."""
     import json
@@ -136,11 +139,20 @@ def iter_json(results: Sequence[FileScan]) -> Iterator[str]:
     for result in results:
         if result.data is None:
             continue
-        yield "[\n  " if first else ",\n  "
+        # The encoder's tokens are joined into pieces of about _PIECE characters: a write per
+        # token cost more than the encoding (the writer cleans each write, see _commands).
+        pieces = ["[\n  " if first else ",\n  "]
+        size = 0
         first = False
         # One level deeper than the list; a JSON string never holds a raw line break.
         for part in encoder.iterencode({**result.data, "path": result.path, "language": result.language}):
-            yield part.replace("\n", "\n  ")
+            pieces.append(part.replace("\n", "\n  "))
+            size += len(part)
+            if size > _PIECE:
+                yield "".join(pieces)
+                pieces.clear()
+                size = 0
+        yield "".join(pieces)
     yield "[]\n" if first else "\n]\n"
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -22,6 +23,7 @@ BASELINE_VERSION = 1
 _FORMAT = "writing-rules-baseline"
 
 Key = tuple[str, str, str]  # rule id, path, fingerprint
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class BaselineError(ValueError):
@@ -110,9 +112,14 @@ def write_baseline(path: str, files: Iterable[tuple[str, Sequence[Mapping[str, A
     document = {_FORMAT: BASELINE_VERSION, "entries": entries}
     temporary = f"{path}.{os.getpid()}.tmp"
     try:
+        text = json.dumps(document, ensure_ascii=False, indent=1)
+        # A file name that is not UTF-8 holds lone surrogates (os.fsdecode), which UTF-8 cannot
+        # carry: written as \uXXXX escapes, the file is UTF-8 and the name reads back exactly,
+        # so its signals stay known. Only a JSON string can hold one, and an escape is valid there.
+        if not text.isascii():
+            text = _LONE_SURROGATE.sub(lambda found: f"\\u{ord(found[0]):04x}", text)
         with open(temporary, "w", encoding="utf-8", newline="\n") as handle:
-            json.dump(document, handle, ensure_ascii=False, indent=1)
-            handle.write("\n")
+            handle.write(text + "\n")
         os.replace(temporary, path)
     except OSError as error:
         with contextlib.suppress(OSError):

@@ -20,6 +20,7 @@ from .._tool_call import (
     ToolCallError,
     call_identity,
     error_envelope,
+    holds_lone_surrogate,
     is_plain_json,
     non_json_call_error,
     parse_tool_call,
@@ -77,6 +78,7 @@ class WritingToolDispatcher:
     __slots__ = (
         "_callback",
         "_comparison",
+        "_host_text_unclean",
         "_policy",
         "_rank",
         "_rejecters",
@@ -101,6 +103,12 @@ class WritingToolDispatcher:
         self._rejecters = {name: data.REJECTERS[name] for name in reachable}
         self._validators = {name: data.VALIDATORS[name] for name in reachable}
         self._rank, self._selection_code = data.ERROR_RANKS["selection"]
+        host_texts: list[object] = []
+        if review_context is not None:
+            host_texts += [review_context.audience, review_context.goal]
+        if model_comparison_context is not None:
+            host_texts += [model_comparison_context.available_model_ids, model_comparison_context.cohort_ids]
+        self._host_text_unclean = holds_lone_surrogate(host_texts)
         self._callback = callback  # set last: __setattr__ freezes the object once it exists
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -139,7 +147,7 @@ class WritingToolDispatcher:
                 result = outcome if outcome is not None else self._call_sync(query)
             else:
                 result = self._run(prepared)
-            return success_envelope(prepared.name, result, has_id=prepared.has_id, call_id=prepared.call_id)
+            return self._success(prepared, result)
         except Exception:
             return _internal_error(call)
 
@@ -162,9 +170,30 @@ class WritingToolDispatcher:
                     except Exception as error:
                         outcome = evidence_failed(query, error)
                 result = outcome
-            return success_envelope(prepared.name, result, has_id=prepared.has_id, call_id=prepared.call_id)
+            return self._success(prepared, result)
         except Exception:
             return _internal_error(call)
+
+    def _success(self, prepared: _Prepared, result: dict[str, Any]) -> dict[str, Any]:
+        """The success envelope, its strings cleaned of lone surrogates when any may hold one.
+
+        A result's strings come from the rule data (which holds none), the call's arguments,
+        the host's options (the prompt's audience and goal, the ids) and the host's evidence.
+        Walking a result costs more than asking this of where its strings came from, so only
+        a result that may hold one is walked.
+        """
+        arguments = prepared.arguments
+        if prepared.name == _EVIDENCE or self._host_text_unclean:
+            clean = True
+        elif prepared.name == _SIGNALS:
+            # Of the text only slices are returned (a signal's match, its fix's match): asking
+            # them costs a few dozen short strings, asking a 250,000-character text 0.25 ms.
+            clean = holds_lone_surrogate(value for key, value in arguments.items() if key != "text") or any(
+                holds_lone_surrogate(_slices(signal)) for signal in result["signals"]
+            )
+        else:
+            clean = holds_lone_surrogate(arguments.values())
+        return success_envelope(prepared.name, result, has_id=prepared.has_id, call_id=prepared.call_id, clean=clean)
 
     # -- preparing a call -------------------------------------------------------------------
 
@@ -335,6 +364,12 @@ class WritingToolDispatcher:
 
 class _AwaitableFromSyncDispatch(Exception):
     """The callback returned an awaitable to the synchronous ``dispatch``; use ``dispatch_async``."""
+
+
+def _slices(signal: dict[str, Any]) -> tuple[str, ...]:
+    """The parts of the scanned text a signal returns."""
+    fix = signal.get("fix")
+    return (signal["match"],) if fix is None else (signal["match"], fix["match"])
 
 
 def _internal_error(call: object) -> dict[str, Any]:
