@@ -193,12 +193,52 @@ def _uri(path: str) -> str:
     return relative.replace(os.sep, "/")
 
 
-def _end(signal: dict[str, Any]) -> tuple[int, int]:
-    """End line and (exclusive) end column of a signal's match."""
-    breaks = list(LINE_BREAK.finditer(signal["match"]))
+def _end(signal: dict[str, Any], text: str | None = None) -> tuple[int, int]:
+    """End line and (exclusive) end column of a signal's match (or of ``text`` starting where it starts)."""
+    text = signal["match"] if text is None else text
+    breaks = list(LINE_BREAK.finditer(text))
     if not breaks:
-        return signal["line"], signal["column"] + len(signal["match"])
-    return signal["line"] + len(breaks), len(signal["match"]) - breaks[-1].end() + 1
+        return signal["line"], signal["column"] + len(text)
+    return signal["line"] + len(breaks), len(text) - breaks[-1].end() + 1
+
+
+def _sarif_fixes(signal: dict[str, Any], uri: str) -> list[dict[str, Any]]:
+    """The signal's safe fix as a SARIF ``fix``: replace ``fix.match`` (it starts where the signal does)."""
+    fix = signal.get("fix")
+    if not fix or not fix["match"]:
+        return []
+    import json
+
+    match, replacement = fix["match"], fix["replacement"]
+    end_line, end_column = _end(signal, match)
+    quoted = json.dumps(match, ensure_ascii=False)
+    return [
+        {
+            "description": {
+                "text": f"Replace {quoted} with {json.dumps(replacement, ensure_ascii=False)}"
+                if replacement
+                else f"Delete {quoted}"
+            },
+            "artifactChanges": [
+                {
+                    "artifactLocation": {"uri": uri},
+                    "replacements": [
+                        {
+                            "deletedRegion": {
+                                "startLine": signal["line"],
+                                "startColumn": signal["column"],
+                                "endLine": end_line,
+                                "endColumn": end_column,
+                                "charOffset": signal["start"],
+                                "charLength": len(match),
+                            },
+                            "insertedContent": {"text": replacement},
+                        }
+                    ],
+                }
+            ],
+        }
+    ]
 
 
 def _sarif_rule(rule_id: str, language: str) -> dict[str, Any]:
@@ -231,6 +271,7 @@ def render_sarif(results: Sequence[FileScan], language: str = "en") -> str:
         assert result.data is not None
         for signal in result.data["signals"]:
             end_line, end_column = _end(signal)
+            fixes = _sarif_fixes(signal, _uri(result.path))
             sarif_results.append(
                 {
                     "ruleId": signal["ruleId"],
@@ -256,6 +297,7 @@ def render_sarif(results: Sequence[FileScan], language: str = "en") -> str:
                         }
                     ],
                     "properties": {"signalId": signal["signalId"], "context": signal["context"]},
+                    **({"fixes": fixes} if fixes else {}),
                 }
             )
         for entry in _unused(result):
