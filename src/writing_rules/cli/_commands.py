@@ -440,23 +440,49 @@ def _write_json(value: object, stdout: TextIO) -> None:
     stdout.write(json.dumps(value, ensure_ascii=False, indent=2) + "\n")
 
 
+def _levels(rule_id: str, language: str) -> tuple[str, dict[str, str]]:
+    """A rule's level and the levels of its signals (in ``language``) that differ from it."""
+    from ..lint import rule_level, signal_level
+
+    level = rule_level(rule_id)
+    signal_ids = data.RULES[rule_id].signal_levels or {}
+    # Signal ids name their language (hype-word-en); the others' levels would not apply here.
+    own = [signal_id for signal_id in signal_ids if signal_id.endswith(f"-{language}")] or list(signal_ids)
+    differing = {signal_id: signal_level(rule_id, signal_id) for signal_id in own}
+    return level, {signal_id: other for signal_id, other in differing.items() if other != level}
+
+
 def _rules(args: argparse.Namespace, stdout: TextIO) -> int:
+    from ..lint import DEFAULT_MIN_LEVEL
+
     arguments: dict[str, Any] = {"language": args.language, "detail": args.detail}
     if args.profile:
         arguments["profile"] = args.profile
     result = _call(tools.create_writing_tool_dispatcher(), "get_writing_rules", arguments)
+    # The level decides what `scan` reports by default (--min-level): the listing says it, beside the tool's data.
+    for rule in result["rules"]:
+        rule["level"], rule["signalLevels"] = _levels(rule["id"], args.language)
     if args.format == "json":
-        _write_json(result, stdout)
+        _write_json({**result, "defaultMinLevel": DEFAULT_MIN_LEVEL}, stdout)
         return EXIT_CLEAN
     for rule in result["rules"]:
         scanner = "scanner signals" if rule["hasSignals"] else "review only"
-        stdout.write(f"{rule['id']}: {rule['title']} ({scanner}; profiles: {', '.join(rule['profiles'])})\n")
+        stdout.write(
+            f"{rule['id']}: {rule['title']} ({rule['level']}; {scanner}; profiles: {', '.join(rule['profiles'])})\n"
+        )
         stdout.write(f"    {rule['summary']}\n")
+        if rule["signalLevels"]:
+            levels = ", ".join(f"{signal_id} {level}" for signal_id, level in rule["signalLevels"].items())
+            stdout.write(f"    Signals at another level: {levels}\n")
         if args.detail == "full":
             entry = rule["entries"][args.language]
             stdout.write(f"    Instruction: {entry['instruction']}\n    Applies when: {entry['appliesWhen']}\n")
             for example in entry["examples"]:
                 stdout.write(f"    Before: {example['before']}\n    After:  {example['after']}\n")
+    stdout.write(
+        f"scan reports signals at level {DEFAULT_MIN_LEVEL} and above unless the configuration or --min-level "
+        "says otherwise\n"
+    )
     return EXIT_CLEAN
 
 
