@@ -38,3 +38,10 @@ def test_pyproject_reads_the_version_from_the_package_only() -> None:
     assert "version" not in project["project"]
     assert project["project"]["dynamic"] == ["version"]
     assert project["tool"]["hatch"]["version"]["path"] == "src/writing_rules/__init__.py"
+
+
+def test_the_command_line_reports_the_version(capsys) -> None:
+    from writing_rules.cli import main
+
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == f"writing-rules {writing_rules.__version__}\n"

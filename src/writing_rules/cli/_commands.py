@@ -91,6 +91,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "'scan' finds phrases worth a second look; the other commands show what an LLM agent gets.",
         epilog="Run 'writing-rules COMMAND --help' for a command's options.",
     )
+    from .. import __version__
+
+    # The release a team pinned (docs/releasing.md): `writing-rules --version` says which is installed.
+    parser.add_argument("--version", action="version", version=f"writing-rules {__version__}")
     # prog given, as argparse would write it: deriving it formats text (and reads the terminal width).
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, prog="writing-rules")
     for name, add_parser in _COMMAND_PARSERS.items():
