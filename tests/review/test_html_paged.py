@@ -147,11 +147,28 @@ def test_a_hostile_document_in_a_paged_report_runs_nothing(tmp_path: Path) -> No
 def test_rst_roles_and_literals_keep_their_text_in_the_reader_view() -> None:
     text = (
         "Governance\n==========\n\nThe Typing Council (:pep:`729`) decides, see :rfc:`2119` and\n"
-        ":ref:`the guide <guide>`. Call ``obviously_simple()`` or :func:`len`.\n\n"
+        ":ref:`the guide <guide>`. Call ``obviously_simple()`` or :func:`len` on :class:`~typing.Any`.\n\n"
         "* :pep:`484#abstract`\n"
     )
     page = render_html(text, signals(text), markup="rst")
     shown = read_page(page).documents[0]
     assert "The Typing Council (PEP 729) decides, see RFC 2119 and the guide." in shown
-    assert "Call obviously_simple() or len." in shown
+    assert "Call obviously_simple() or len on Any." in shown
     assert "PEP 484" in shown
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from([":pep:`8`", ":class:`~a.B`", ":func:`!f`", ":ref:`T <t>`", "``x``", "`y`", "word", " ", "\n"]),
+        max_size=12,
+    ),
+    st.data(),
+)
+def test_any_rst_with_roles_renders_with_every_hit_anchored(parts: list[str], data: st.DataObject) -> None:
+    text = "".join(parts)
+    spans = data.draw(st.lists(st.tuples(st.integers(0, len(text)), st.integers(0, len(text))), max_size=4))
+    hits = [{"ruleId": "hedging", "start": min(a, b), "end": max(a, b)} for a, b in spans]
+    page = read_page(render_html(text, hits, markup="rst"))
+    assert len(page.attributes) == len(hits)
+    assert all(attrs["id"] == f"hit-{number}" for number, attrs in page.attributes.items())

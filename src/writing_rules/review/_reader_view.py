@@ -43,6 +43,21 @@ def _role_label(role: str, body: str) -> str:
     return body[1:].rsplit(".", 1)[-1] if body.startswith("~") else body
 
 
+def _sphinx_shown(
+    source: str, span_start: int, piece: tuple[str, list[int], list[int]]
+) -> tuple[str, list[int], list[int]]:
+    """A code role's text as Sphinx shows it: ``~a.b.C`` as ``C``, ``!name`` as ``name``."""
+    content, starts, ends = piece
+    if source[span_start : span_start + 1] != ":":
+        return piece  # a literal (``x``), not a role
+    cut = 0
+    if content.startswith("!"):
+        cut = 1
+    elif content.startswith("~"):
+        cut = max(1, content.rfind(".") + 1)
+    return (content[cut:], starts[cut:], ends[cut:]) if content[cut:] else piece
+
+
 def _dropped_roles(view: ProseView, starts: list[int], ends: list[int]) -> list[tuple[int, int, str]]:
     """Roles of which the prose and code views show no character: (source start, source end, label)."""
     # A line break the view adds has an empty span where the role was: it shows nothing of it.
@@ -132,7 +147,10 @@ def reader_blocks(source: str, markup: str) -> list[Block]:
     text = view.text
     starts, ends = _char_spans(text, view.prose_map)
     code = _code_pieces(view)
-    roles = _dropped_roles(view, starts, ends) if markup == "rst" else []
+    roles: list[tuple[int, int, str]] = []
+    if markup == "rst":
+        roles = _dropped_roles(view, starts, ends)
+        code = {start: _sphinx_shown(source, start, piece) for start, piece in code.items()}
     next_role = 0
     inline: set[int] = set()
     blocks: list[Block] = []
