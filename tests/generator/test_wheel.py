@@ -95,6 +95,19 @@ def test_wheel_carries_a_fresh_module_and_no_runtime_requirements(built: Built) 
     assert "writing_rules/py.typed" in names
 
 
+def test_the_artefacts_carry_the_packages_version(built: Built) -> None:
+    # One source of truth: hatchling reads __version__ from the package (pyproject's dynamic version).
+    import writing_rules
+
+    version = writing_rules.__version__
+    assert built.sdist.name == f"writing_rules-{version}.tar.gz"
+    assert built.wheel.name == f"writing_rules-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(built.wheel) as archive:
+        (metadata_name,) = [n for n in archive.namelist() if n.endswith(".dist-info/METADATA")]
+        metadata = email.message_from_bytes(archive.read(metadata_name))
+    assert metadata["Version"] == version
+
+
 def test_hook_regenerates_a_stale_module_without_the_timed_run_then_only_confirms(built: Built) -> None:
     # sdist from the edited checkout: regenerated; wheel from that sdist: confirmed.
     assert "regenerated src/writing_rules/_rules_data.py without the timed run" in built.output

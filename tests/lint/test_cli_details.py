@@ -43,7 +43,7 @@ def test_github_annotations(repo: Path, scan) -> None:
     first = outcome.lines()[0]
     assert first.startswith(f"::{command} file=docs/page.md,line=3,endLine=3,col=11,endColumn=19,title=word-choice%3A ")
     title = rules_data.RULES["word-choice"].texts["en"].title
-    assert first.endswith(f'title=word-choice%3A {title}::"powerful": {title}')
+    assert first.endswith(f'title=word-choice%3A {title}::"powerful": {title} | This is a powerful tool.')
     assert outcome.code == 1
 
 

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
+
+# A report of several documents keeps each document's section and side list in a JSON data block.
+_DATA = re.compile(r'<script type="application/json" class="doc-data"[^>]*>(.*?)</script>\n?', re.DOTALL)
 
 
 @dataclass
@@ -64,7 +69,21 @@ class _Reader(HTMLParser):
             self.page.pieces[number][-1] += data
 
 
+def expand(page: str) -> str:
+    """The page as it would be with every document shown: data blocks replaced by their sections."""
+    sides: list[str] = []
+
+    def section(found: re.Match[str]) -> str:
+        main, side = json.loads(found.group(1))
+        sides.append(side)
+        return str(main)
+
+    page = _DATA.sub(section, page)
+    return page.replace('<div id="rules-view"></div>', "".join(sides), 1) if sides else page
+
+
 def read_page(page: str) -> Page:
+    page = expand(page)
     reader = _Reader()
     reader.feed(page)
     reader.close()

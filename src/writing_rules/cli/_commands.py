@@ -38,6 +38,7 @@ __all__ = ["build_parser", "run"]
 
 EXIT_CLEAN, EXIT_SIGNALS, EXIT_ERROR = 0, 1, 2
 _PROGRESS_THRESHOLD = 20  # fewer files finish before progress would help
+_FORMATS_WITH_TEXT = ("html", "github")
 _PROFILES = ", ".join(data.PROFILE_IDS)
 
 
@@ -91,6 +92,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "'scan' finds phrases worth a second look; the other commands show what an LLM agent gets.",
         epilog="Run 'writing-rules COMMAND --help' for a command's options.",
     )
+    from .. import __version__
+
+    # The release a team pinned (docs/releasing.md): `writing-rules --version` says which is installed.
+    parser.add_argument("--version", action="version", version=f"writing-rules {__version__}")
     # prog given, as argparse would write it: deriving it formats text (and reads the terminal width).
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, prog="writing-rules")
     for name, add_parser in _COMMAND_PARSERS.items():
@@ -134,6 +139,12 @@ def _add_scan_parser(commands: Any) -> None:
     scan.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
     scan.add_argument("--output", metavar="FILE", help="write the report to FILE instead of standard output")
     scan.add_argument("--no-fail", action="store_true", help="exit 0 even when signals were found")
+    scan.add_argument(
+        "--quiet",
+        "-q",
+        action="store_true",
+        help="no per-file lines on standard error: only problems and one summary line (for CI logs)",
+    )
     scan.add_argument("--jobs", type=_jobs, default=1, metavar="N", help="scan with N processes (at most 256)")
     scan.add_argument(
         "--max-file-size",
@@ -255,10 +266,12 @@ def _scan_all(
         # One byte past the limit is enough to know the input is too large.
         data = stdin.buffer.read(options.max_file_size + 1) if hasattr(stdin, "buffer") else b""
         results.append(scan_source(STDIN, stdin_options, data))
-    show_progress = stderr.isatty() and len(paths) >= _PROGRESS_THRESHOLD
+    show_progress = stderr.isatty() and len(paths) >= _PROGRESS_THRESHOLD and not args.quiet
     jobs = [(path, lint.options_for(path, options)) for path in paths]
-    # Only the HTML report shows the text; the other formats leave it out of the transfer.
-    worker = scan_one_keeping_text if args.format == "html" else scan_one
+    # Only the HTML report and the annotations (a sentence around each match) need the text;
+    # the other formats leave it out of the transfer.
+    keep_text = args.format in _FORMATS_WITH_TEXT
+    worker = scan_one_keeping_text if keep_text else scan_one
     if args.jobs > 1 and jobs:
         # Large files are cut into pieces the whole pool scans; the rest go one file per task.
         large = [job for job in jobs if _size(job[0]) > PIECE_UNITS]
@@ -272,7 +285,7 @@ def _scan_all(
                 _progress(stderr, show_progress, done, len(jobs))
             for done, (path, file_options) in enumerate(large, len(small) + 1):
                 outcome = scan_source(path, file_options, map_pieces=pool.map)
-                results.append(outcome if args.format == "html" else outcome._replace(text=None))
+                results.append(outcome if keep_text else outcome._replace(text=None))
                 _progress(stderr, show_progress, done, len(jobs))
     else:
         for done, job in enumerate(jobs, 1):
@@ -314,7 +327,10 @@ def _fix_all(
         count = len(outcome.scan.data["signals"]) if outcome.scan.data is not None else 0
         fixed += outcome.fixed
         remaining += count
-        stderr.write(f"{path}: {how} {outcome.fixed}, {count} signal{'s' * (count != 1)} remain{'s' * (count == 1)}\n")
+        if not args.quiet:
+            stderr.write(
+                f"{path}: {how} {outcome.fixed}, {count} signal{'s' * (count != 1)} remain{'s' * (count == 1)}\n"
+            )
         results.append(outcome.scan)
     stderr.write(
         f"writing-rules: {how} {fixed}; {remaining} signal{'s' * (remaining != 1)} remain{'s' * (remaining == 1)}\n"
@@ -359,8 +375,12 @@ def _scan(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) 
         report = render_html_report(results, None if options.language == "auto" else options.language)
     else:
         report = render_sarif(results, "en" if options.language == "auto" else options.language)
-    _write_report(report, args.output, stdout)
-    signals = 0
+    if args.write_baseline is None or args.output is not None:
+        # --write-baseline records the signals; printing them all too would bury its one line.
+        _write_report(report, args.output, stdout)
+    # --write-baseline is quiet as well: the baseline line and the summary say what happened.
+    quiet = args.quiet or args.write_baseline is not None
+    signals = scanned = 0
     warnings = set()
     for result in results:
         if result.cache_warning is not None:
@@ -372,11 +392,16 @@ def _scan(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) 
         elif result.data is not None:
             count = len(result.data["signals"])
             signals += count
+            scanned += 1
+            if quiet:
+                continue
             how = "detected" if result.detected else "given"
             note = f"; {result.note}" if result.note else ""
             stderr.write(
                 f"{result.path}: {count} signal{'s' * (count != 1)} (language {result.language}, {how}{note})\n"
             )
+    if quiet or len(results) > 1:
+        stderr.write(_summary(signals, scanned, sum(result.error is not None for result in results)))
     for warning in sorted(warnings):
         stderr.write(f"writing-rules: warning: {warning}\n")
     if directive_errors or any(result.error is not None for result in results):
@@ -414,6 +439,12 @@ def encodable(stream: TextIO) -> TextIO:
     return stream if isinstance(stream, _Encodable) else cast(TextIO, _Encodable(stream))
 
 
+def _summary(signals: int, scanned: int, failed: int) -> str:
+    """The run's one closing line on standard error: ``writing-rules: 3 signals in 2 files``."""
+    problems = f"; {failed} file{'s' * (failed != 1)} not scanned" if failed else ""
+    return f"writing-rules: {signals} signal{'s' * (signals != 1)} in {scanned} file{'s' * (scanned != 1)}{problems}\n"
+
+
 def _write_report(report: str | Iterable[str], output: str | None, stdout: TextIO) -> None:
     parts = (report,) if isinstance(report, str) else report
     if output is None:
@@ -446,23 +477,49 @@ def _write_json(value: object, stdout: TextIO) -> None:
     stdout.write(json.dumps(value, ensure_ascii=False, indent=2) + "\n")
 
 
+def _levels(rule_id: str, language: str) -> tuple[str, dict[str, str]]:
+    """A rule's level and the levels of its signals (in ``language``) that differ from it."""
+    from ..lint import rule_level, signal_level
+
+    level = rule_level(rule_id)
+    signal_ids = data.RULES[rule_id].signal_levels or {}
+    # Signal ids name their language (hype-word-en); the others' levels would not apply here.
+    own = [signal_id for signal_id in signal_ids if signal_id.endswith(f"-{language}")] or list(signal_ids)
+    differing = {signal_id: signal_level(rule_id, signal_id) for signal_id in own}
+    return level, {signal_id: other for signal_id, other in differing.items() if other != level}
+
+
 def _rules(args: argparse.Namespace, stdout: TextIO) -> int:
+    from ..lint import DEFAULT_MIN_LEVEL
+
     arguments: dict[str, Any] = {"language": args.language, "detail": args.detail}
     if args.profile:
         arguments["profile"] = args.profile
     result = _call(tools.create_writing_tool_dispatcher(), "get_writing_rules", arguments)
+    # The level decides what `scan` reports by default (--min-level): the listing says it, beside the tool's data.
+    for rule in result["rules"]:
+        rule["level"], rule["signalLevels"] = _levels(rule["id"], args.language)
     if args.format == "json":
-        _write_json(result, stdout)
+        _write_json({**result, "defaultMinLevel": DEFAULT_MIN_LEVEL}, stdout)
         return EXIT_CLEAN
     for rule in result["rules"]:
         scanner = "scanner signals" if rule["hasSignals"] else "review only"
-        stdout.write(f"{rule['id']}: {rule['title']} ({scanner}; profiles: {', '.join(rule['profiles'])})\n")
+        stdout.write(
+            f"{rule['id']}: {rule['title']} ({rule['level']}; {scanner}; profiles: {', '.join(rule['profiles'])})\n"
+        )
         stdout.write(f"    {rule['summary']}\n")
+        if rule["signalLevels"]:
+            levels = ", ".join(f"{signal_id} {level}" for signal_id, level in rule["signalLevels"].items())
+            stdout.write(f"    Signals at another level: {levels}\n")
         if args.detail == "full":
             entry = rule["entries"][args.language]
             stdout.write(f"    Instruction: {entry['instruction']}\n    Applies when: {entry['appliesWhen']}\n")
             for example in entry["examples"]:
                 stdout.write(f"    Before: {example['before']}\n    After:  {example['after']}\n")
+    stdout.write(
+        f"scan reports signals at level {DEFAULT_MIN_LEVEL} and above unless the configuration or --min-level "
+        "says otherwise\n"
+    )
     return EXIT_CLEAN
 
 

@@ -78,10 +78,47 @@ def _github_escape(value: str, *, property_: bool) -> str:
     return value
 
 
+_MATCH_SHOWN = 60  # a longer match (long-sentences: a whole sentence) is shown by its start
+EXCERPT_LIMIT = 200  # characters of the sentence an annotation quotes around its match
+
+
+def _shorten(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def sentence_excerpt(text: str, start: int, end: int, limit: int = EXCERPT_LIMIT) -> str:
+    """The sentence around ``text[start:end]`` on one line, cut to ``limit`` characters around the match.
+
+    White space (line breaks included) becomes single spaces; a cut end is marked ``…``.
+    """
+    from ..lint import sentence_span
+
+    first, last = sentence_span(text, start, end)
+    before, match, after = (" ".join(text[a:b].split()) for a, b in ((first, start), (start, end), (end, last)))
+    # One space stays where the text had white space next to the match.
+    if before and text[start - 1 : start].isspace():
+        before += " "
+    if after and text[end : end + 1].isspace():
+        after = " " + after
+    room = limit - len(match)
+    if room <= 2:
+        return _shorten(match, limit)
+    # Keep about a third of the room before the match: a reader needs more of what follows.
+    keep_before = min(len(before), max(room // 3, room - len(after)))
+    keep_after = room - keep_before
+    if keep_before < len(before):
+        before = "…" + before[len(before) - keep_before + 1 :].lstrip()
+    if keep_after < len(after):
+        after = after[: keep_after - 1].rstrip() + "…"
+    return before + match + after
+
+
 def render_github(results: Sequence[FileScan]) -> str:
     """GitHub Actions workflow commands, one annotation per signal (``::warning file=…,line=…::…``).
 
-    Rule levels choose the command: error, warning, or notice for suggestions.
+    Rule levels choose the command: error, warning, or notice for suggestions. Each
+    annotation is one line: the matched text, the rule title and, when the text is at
+    hand, the sentence around the match (at most ``EXCERPT_LIMIT`` characters).
     """
     import json
 
@@ -106,8 +143,11 @@ def render_github(results: Sequence[FileScan]) -> str:
                     ("title", f"{signal['ruleId']}: {title}"),
                 )
             )
-            match = json.dumps(signal["match"], ensure_ascii=False)
-            lines.append(f"::{command} {properties}::{_github_escape(f'{match}: {title}', property_=False)}")
+            shown = _shorten(" ".join(signal["match"].split()) or signal["match"], _MATCH_SHOWN)
+            message = f"{json.dumps(shown, ensure_ascii=False)}: {title}"
+            if result.text is not None and len(signal["match"]) <= _MATCH_SHOWN:
+                message += f" | {sentence_excerpt(result.text, signal['start'], signal['end'])}"
+            lines.append(f"::{command} {properties}::{_github_escape(message, property_=False)}")
         for entry in _unused(result):
             properties = ",".join(
                 f"{name}={_github_escape(str(value), property_=True)}"
@@ -165,12 +205,52 @@ def _uri(path: str) -> str:
     return relative.replace(os.sep, "/")
 
 
-def _end(signal: dict[str, Any]) -> tuple[int, int]:
-    """End line and (exclusive) end column of a signal's match."""
-    breaks = list(LINE_BREAK.finditer(signal["match"]))
+def _end(signal: dict[str, Any], text: str | None = None) -> tuple[int, int]:
+    """End line and (exclusive) end column of a signal's match (or of ``text`` starting where it starts)."""
+    text = signal["match"] if text is None else text
+    breaks = list(LINE_BREAK.finditer(text))
     if not breaks:
-        return signal["line"], signal["column"] + len(signal["match"])
-    return signal["line"] + len(breaks), len(signal["match"]) - breaks[-1].end() + 1
+        return signal["line"], signal["column"] + len(text)
+    return signal["line"] + len(breaks), len(text) - breaks[-1].end() + 1
+
+
+def _sarif_fixes(signal: dict[str, Any], uri: str) -> list[dict[str, Any]]:
+    """The signal's safe fix as a SARIF ``fix``: replace ``fix.match`` (it starts where the signal does)."""
+    fix = signal.get("fix")
+    if not fix or not fix["match"]:
+        return []
+    import json
+
+    match, replacement = fix["match"], fix["replacement"]
+    end_line, end_column = _end(signal, match)
+    quoted = json.dumps(match, ensure_ascii=False)
+    return [
+        {
+            "description": {
+                "text": f"Replace {quoted} with {json.dumps(replacement, ensure_ascii=False)}"
+                if replacement
+                else f"Delete {quoted}"
+            },
+            "artifactChanges": [
+                {
+                    "artifactLocation": {"uri": uri},
+                    "replacements": [
+                        {
+                            "deletedRegion": {
+                                "startLine": signal["line"],
+                                "startColumn": signal["column"],
+                                "endLine": end_line,
+                                "endColumn": end_column,
+                                "charOffset": signal["start"],
+                                "charLength": len(match),
+                            },
+                            "insertedContent": {"text": replacement},
+                        }
+                    ],
+                }
+            ],
+        }
+    ]
 
 
 def _sarif_rule(rule_id: str, language: str) -> dict[str, Any]:
@@ -203,6 +283,7 @@ def render_sarif(results: Sequence[FileScan], language: str = "en") -> str:
         assert result.data is not None
         for signal in result.data["signals"]:
             end_line, end_column = _end(signal)
+            fixes = _sarif_fixes(signal, _uri(result.path))
             sarif_results.append(
                 {
                     "ruleId": signal["ruleId"],
@@ -228,6 +309,7 @@ def render_sarif(results: Sequence[FileScan], language: str = "en") -> str:
                         }
                     ],
                     "properties": {"signalId": signal["signalId"], "context": signal["context"]},
+                    **({"fixes": fixes} if fixes else {}),
                 }
             )
         for entry in _unused(result):

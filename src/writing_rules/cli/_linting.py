@@ -165,8 +165,9 @@ class LintRun:
         (exit 2) and whether unused suppressions were reported (a finding).
         """
         args = self.args
-        for path in self.skipped:
-            stderr.write(f"{path}: skipped (excluded by the configuration)\n")
+        if not (args.quiet or args.write_baseline is not None):  # --quiet: no per-file lines
+            for path in self.skipped:
+                stderr.write(f"{path}: skipped (excluded by the configuration)\n")
         for path in self.gone:
             stderr.write(f"{path}: deleted since {args.diff}; not scanned\n")
         if args.write_baseline is not None:

@@ -55,6 +55,7 @@ __all__ = [
     "read_directives",
     "repository_root",
     "rule_level",
+    "sentence_span",
     "signal_level",
     "unused_suppressions",
     "write_baseline",
@@ -99,6 +100,7 @@ _HOMES = {
     "lint_signals": "._lint",
     "markup_for": "._lint",
     "fingerprint": "._sentences",
+    "sentence_span": "._sentences",
 }
 
 TYPE_CHECKING = False
@@ -130,7 +132,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         unused_suppressions,
     )
     from ._lint import LintedText, lint_signals, markup_for
-    from ._sentences import fingerprint
+    from ._sentences import fingerprint, sentence_span
 
 
 __getattr__, __dir__ = lazy_exports(globals(), _HOMES)

@@ -8,7 +8,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["fingerprint", "sentence_around"]
+__all__ = ["fingerprint", "sentence_around", "sentence_span"]
 
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n|\r\n[ \t]*\r\n|\r[ \t]*\r")
 _END = re.compile(r"[.!?…](?=[\s\"'”’)\]]|\Z)")
@@ -18,6 +18,12 @@ _SPACE = re.compile(r"\s+")
 
 def sentence_around(text: str, start: int, end: int) -> str:
     """The sentence (or sentences) holding ``text[start:end]``, inside its paragraph."""
+    first, last = sentence_span(text, start, end)
+    return text[first:last]
+
+
+def sentence_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """Where ``sentence_around`` cuts: ``(first, last)`` with ``first <= start`` and ``end <= last``."""
     breaks_before = [match.end() for match in _PARAGRAPH_BREAK.finditer(text, 0, start)]
     first = breaks_before[-1] if breaks_before else 0
     following = _PARAGRAPH_BREAK.search(text, end)
@@ -28,7 +34,7 @@ def sentence_around(text: str, start: int, end: int) -> str:
     closing = _END.search(text, max(end, first), last)
     if closing:
         last = closing.end()
-    return text[first:last]
+    return first, last
 
 
 def normalise(sentence: str) -> str:

@@ -7,7 +7,7 @@ that came from the document.
 
 from __future__ import annotations
 
-__all__ = ["LABELS", "PALETTE_SIZE", "SCRIPT", "STYLE"]
+__all__ = ["LABELS", "PAGED_SCRIPT", "PALETTE_SIZE", "SCRIPT", "STYLE"]
 
 PALETTE_SIZE = 16  # one colour per rule of the catalogue, never reused (a test checks)
 
@@ -123,6 +123,8 @@ nav.files { background: #fff; border: 1px solid var(--line); border-radius: .5re
   margin-bottom: 1rem; }
 nav.files ol { margin: .2rem 0 0; padding-left: 1.4rem; columns: 2 18rem; font-size: .9rem; }
 nav.files a { color: #1a56b0; overflow-wrap: anywhere; }
+nav.files li.current > a { font-weight: 700; color: inherit; }
+nav.files { max-height: 40vh; overflow: auto; }
 @media (max-width: 800px) {
   body { font-size: 16px; }
   .layout { grid-template-columns: minmax(0, 1fr); padding: .5rem; }
@@ -226,5 +228,149 @@ SCRIPT = """
   });
   var wanted = numbers.indexOf(location.hash.replace("#hit-", ""));
   if (wanted >= 0) { show(wanted); } else { count(); }
+})();
+"""
+
+# A report of several documents: each document's section and side list wait in a JSON data
+# block (script.doc-data) until the reader opens that document; only one is in the page at a
+# time, so opening the report and every key press stay as quick as for one document.
+PAGED_SCRIPT = """
+(function () {
+  "use strict";
+  var view = document.getElementById("view");
+  var rulesView = document.getElementById("rules-view");
+  var counter = document.getElementById("counter");
+  var blocks = Array.prototype.slice.call(document.querySelectorAll("script.doc-data"));
+  var fileItems = Array.prototype.map.call(document.querySelectorAll("nav.files li"), function (li) { return li; });
+  var off = {};
+  var shown = -1, current = -1, heads = [], numbers = [], items = {};
+
+  function each(root, selector, action) { Array.prototype.forEach.call(root.querySelectorAll(selector), action); }
+  function filter(root) {
+    each(root, "[data-rule]", function (element) {
+      element.classList.toggle("off", off[element.getAttribute("data-rule")] === true);
+    });
+  }
+  function open(index) {
+    if (index === shown || index < 0 || index >= blocks.length) { return; }
+    var parts = JSON.parse(blocks[index].textContent);
+    view.innerHTML = parts[0];
+    rulesView.innerHTML = parts[1];
+    filter(view);
+    filter(rulesView);
+    if (fileItems[shown]) { fileItems[shown].classList.remove("current"); }
+    shown = index;
+    if (fileItems[shown]) { fileItems[shown].classList.add("current"); }
+    heads = Array.prototype.slice.call(view.querySelectorAll("mark[id^='hit-']"));
+    numbers = heads.map(function (mark) { return mark.getAttribute("data-hit"); });
+    items = {};
+    each(rulesView, "ol.hits li[data-hit]", function (li) { items[li.getAttribute("data-hit")] = li; });
+    current = -1;
+    count();
+  }
+  function blockOf(number) {
+    for (var k = 0; k < blocks.length; k += 1) {
+      var first = Number(blocks[k].getAttribute("data-first")), last = Number(blocks[k].getAttribute("data-last"));
+      if (number >= first && number <= last) { return k; }
+    }
+    return -1;
+  }
+  function hasVisible(index) {
+    return blocks[index].getAttribute("data-rules").split(" ").some(function (rule) {
+      return rule !== "" && off[rule] !== true;
+    });
+  }
+  function visible(index) { return !heads[index].classList.contains("off"); }
+  function count() {
+    var total = 0, before = 0;
+    heads.forEach(function (mark, index) {
+      if (visible(index)) { total += 1; if (index <= current) { before += 1; } }
+    });
+    var here = current >= 0 && visible(current) ? String(before) : "\\u2013";
+    counter.textContent = here + " / " + total;
+  }
+  function mark(index, on) {
+    if (index < 0 || index >= heads.length) { return; }
+    each(view, "mark[data-hit='" + numbers[index] + "']", function (part) { part.classList.toggle("current", on); });
+    var item = items[numbers[index]];
+    if (item) { item.classList.toggle("current", on); }
+  }
+  function show(index) {
+    mark(current, false);
+    current = index;
+    mark(current, true);
+    heads[index].scrollIntoView({block: "center"});
+    var item = items[numbers[index]];
+    if (item && item.scrollIntoView) { item.scrollIntoView({block: "nearest"}); }
+    count();
+  }
+  function firstVisible(from, direction) {
+    for (var index = from; index >= 0 && index < heads.length; index += direction) {
+      if (visible(index)) { return index; }
+    }
+    return -1;
+  }
+  function step(direction) {
+    var index = firstVisible(current < 0 ? (direction > 0 ? 0 : heads.length - 1) : current + direction, direction);
+    if (index >= 0) { show(index); return; }
+    for (var k = 1; k <= blocks.length; k += 1) {
+      var next = ((shown + direction * k) % blocks.length + blocks.length) % blocks.length;
+      if (hasVisible(next)) {
+        open(next);
+        index = firstVisible(direction > 0 ? 0 : heads.length - 1, direction);
+        if (index >= 0) { show(index); }
+        return;
+      }
+    }
+  }
+  function fromAddress() {
+    var hit = /^#hit-(\\d+)$/.exec(location.hash), doc = /^#doc-(\\d+)$/.exec(location.hash);
+    if (hit) {
+      open(blockOf(Number(hit[1])));
+      var index = numbers.indexOf(hit[1]);
+      if (index >= 0) { show(index); }
+    } else if (doc) {
+      open(Number(doc[1]));
+      view.scrollIntoView();
+    } else if (shown < 0) {
+      open(0);
+    }
+  }
+  document.getElementById("next").addEventListener("click", function () { step(1); });
+  document.getElementById("previous").addEventListener("click", function () { step(-1); });
+  document.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.metaKey || event.altKey) { return; }
+    var target = event.target;
+    if (target && (target.isContentEditable || /^(TEXTAREA|SELECT)$/.test(target.tagName) ||
+        (target.tagName === "INPUT" && target.type !== "checkbox"))) { return; }
+    if (event.key === "j" || event.key === "n") { step(1); event.preventDefault(); }
+    else if (event.key === "k" || event.key === "p") { step(-1); event.preventDefault(); }
+  });
+  document.addEventListener("click", function (event) {
+    var file = event.target.closest ? event.target.closest("nav.files a") : null;
+    if (file) {
+      event.preventDefault();
+      open(Number((file.getAttribute("href") || "").replace("#doc-", "")));
+      view.scrollIntoView();
+      return;
+    }
+    var element = event.target.closest ? event.target.closest("mark[data-hit], ol.hits a") : null;
+    if (!element) { return; }
+    var number = element.getAttribute("data-hit") ||
+      (element.getAttribute("href") || "").replace("#hit-", "");
+    var index = numbers.indexOf(number);
+    if (index >= 0 && visible(index)) { event.preventDefault(); show(index); }
+  });
+  each(document, "fieldset.filter input", function (box) {
+    box.addEventListener("change", function () {
+      off[box.getAttribute("data-rule")] = !box.checked;
+      filter(view);
+      filter(rulesView);
+      if (current >= 0 && !visible(current)) { mark(current, false); current = -1; }
+      count();
+    });
+  });
+  window.addEventListener("hashchange", fromAddress);
+  fromAddress();
 })();
 """

@@ -5,11 +5,17 @@ Built on the prose view (``writing_rules.prose``): each prose block (a line of
 cell; each code block becomes a code block; an inline code span shows its
 code. Every shown character keeps the source span it came from, so a hit's
 source span finds its place in the shown text. Linear in the document's size.
+
+reStructuredText roles that the prose view leaves out (a cross-reference such
+as ``:pep:`729``` or ``:ref:`label```, which Sphinx shows by its target's
+title) are not prose to scan, but a reader sees them: the view shows them as
+Sphinx would label them (``PEP 729``), each character mapped to the whole role.
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 
 from ..prose import CODE_PLACEHOLDER, ProseView, TextMap, read_prose
@@ -19,6 +25,55 @@ __all__ = ["Block", "reader_blocks"]
 # What stands before a block's first character on its source line says what the block is.
 _LIST_ITEM = re.compile(r"[ \t>]*(?:[-+*]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?$")
 _QUOTE = re.compile(r"[ \t]*>")
+# An interpreted-text role with its text: :pep:`729`, :ref:`Title <label>`, :class:`~a.B`.
+_ROLE = re.compile(r":([\w:.+-]{1,64}):`([^`\n]{1,500}(?:\n[^`\n]{1,500}){0,8})`_{0,2}")
+_NUMBERED = {"pep": "PEP", "rfc": "RFC"}
+
+
+def _role_label(role: str, body: str) -> str:
+    """What Sphinx shows for a role: its title, else ``PEP n`` / ``RFC n``, else its target's last part."""
+    body = " ".join(body.split())
+    target = body.rfind("<")
+    if target > 0 and body.endswith(">"):
+        return body[:target].strip()
+    name = role.split(":")[-1]
+    if name in _NUMBERED:
+        return f"{_NUMBERED[name]} {body.split('#')[0].strip()}"
+    body = body.lstrip("!")
+    return body[1:].rsplit(".", 1)[-1] if body.startswith("~") else body
+
+
+def _sphinx_shown(
+    source: str, span_start: int, piece: tuple[str, list[int], list[int]]
+) -> tuple[str, list[int], list[int]]:
+    """A code role's text as Sphinx shows it: ``~a.b.C`` as ``C``, ``!name`` as ``name``."""
+    content, starts, ends = piece
+    if source[span_start : span_start + 1] != ":":
+        return piece  # a literal (``x``), not a role
+    cut = 0
+    if content.startswith("!"):
+        cut = 1
+    elif content.startswith("~"):
+        cut = max(1, content.rfind(".") + 1)
+    return (content[cut:], starts[cut:], ends[cut:]) if content[cut:] else piece
+
+
+def _dropped_roles(view: ProseView, starts: list[int], ends: list[int]) -> list[tuple[int, int, str]]:
+    """Roles of which the prose and code views show no character: (source start, source end, label)."""
+    # A line break the view adds has an empty span where the role was: it shows nothing of it.
+    shown = sorted(start for start, end in zip(starts, ends, strict=True) if end > start)
+    code_starts = sorted(start for start, _ in view.code_spans)
+    dropped = []
+    for found in _ROLE.finditer(view.source):
+        start, end = found.span()
+        if bisect_left(shown, end) > bisect_left(shown, start):
+            continue  # some of it is prose (a text role, a title)
+        if bisect_left(code_starts, end) > bisect_left(code_starts, start):
+            continue  # a code role: shown as code
+        label = _role_label(found.group(1), found.group(2))
+        if label:
+            dropped.append((start, end, label))
+    return dropped
 
 
 @dataclass(frozen=True)
@@ -92,6 +147,11 @@ def reader_blocks(source: str, markup: str) -> list[Block]:
     text = view.text
     starts, ends = _char_spans(text, view.prose_map)
     code = _code_pieces(view)
+    roles: list[tuple[int, int, str]] = []
+    if markup == "rst":
+        roles = _dropped_roles(view, starts, ends)
+        code = {start: _sphinx_shown(source, start, piece) for start, piece in code.items()}
+    next_role = 0
     inline: set[int] = set()
     blocks: list[Block] = []
     first = 0
@@ -101,7 +161,24 @@ def reader_blocks(source: str, markup: str) -> list[Block]:
         shown: list[str] = []
         shown_starts: list[int] = []
         shown_ends: list[int] = []
+        if roles and first < last:
+            # Roles before this block: their own blocks, unless on the line the block starts on.
+            while next_role < len(roles) and roles[next_role][0] < starts[first]:
+                start, end, label = roles[next_role]
+                if "\n" in source[end : starts[first]]:
+                    blocks.append(Block("paragraph", label, (start,) * len(label), (end,) * len(label), start))
+                else:
+                    shown.append(label)
+                    shown_starts.extend((start,) * len(label))
+                    shown_ends.extend((end,) * len(label))
+                next_role += 1
         for p in range(first, last):
+            while next_role < len(roles) and p > first and roles[next_role][0] < starts[p]:
+                start, end, label = roles[next_role]
+                shown.append(label)
+                shown_starts.extend((start,) * len(label))
+                shown_ends.extend((end,) * len(label))
+                next_role += 1
             piece = code.get(starts[p]) if text[p] == CODE_PLACEHOLDER else None
             if piece is not None and piece[0]:
                 inline.add(starts[p])
@@ -112,11 +189,21 @@ def reader_blocks(source: str, markup: str) -> list[Block]:
                 shown.append(text[p])
                 shown_starts.append(starts[p])
                 shown_ends.append(ends[p])
+        if roles and first < last:
+            # Roles after the block's last character on its last line end the block.
+            while next_role < len(roles) and "\n" not in source[ends[last - 1] : roles[next_role][0]]:
+                start, end, label = roles[next_role]
+                shown.append(label)
+                shown_starts.extend((start,) * len(label))
+                shown_ends.extend((end,) * len(label))
+                next_role += 1
         joined = "".join(shown)
         if joined.strip():
-            kind, row = _kind(view, first, starts[first], ends[last - 1])
+            kind, row = _kind(view, first, starts[first], ends[last - 1]) if first < last else ("paragraph", first)
             blocks.append(Block(kind, joined, tuple(shown_starts), tuple(shown_ends), row))
         first = last + 1
+    for start, end, label in roles[next_role:]:
+        blocks.append(Block("paragraph", label, (start,) * len(label), (end,) * len(label), start))
     for span_start, (content, code_starts, code_ends) in code.items():
         if span_start not in inline and content.strip():
             blocks.append(Block("code", content, tuple(code_starts), tuple(code_ends), span_start))
