@@ -13,13 +13,12 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from ..lint import (
-    DEFAULT_CACHE_DIR,
+    CACHE_DIR_ENV,
     DEFAULT_MIN_LEVEL,
     LEVELS,
     ConfigError,
     ConfigResolver,
     FileSettings,
-    repository_root,
 )
 from ._scan import STDIN, FileScan, ScanOptions, collect_paths
 
@@ -62,7 +61,8 @@ def add_lint_arguments(scan: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--cache-dir",
         metavar="DIR",
-        help=f"where to keep cached results (default: {DEFAULT_CACHE_DIR}/ at the repository root)",
+        help=f"where to keep cached results (default: ${CACHE_DIR_ENV}, else the user's cache folder, "
+        "such as ~/.cache/writing-rules; never inside the checkout unless you say so)",
     )
     group.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
 
@@ -251,8 +251,10 @@ def prepare_lint(args: argparse.Namespace) -> LintRun:
         raise LintUsageError(str(error)) from None
     cache_dir = None
     if not args.no_cache:
-        root = repository_root(os.getcwd()) or os.getcwd()
-        cache_dir = args.cache_dir or os.path.join(root, DEFAULT_CACHE_DIR)
+        from ..lint import user_cache_dir
+
+        # Outside the checkout: a cache a repository could commit would decide what a fresh clone reports.
+        cache_dir = args.cache_dir or user_cache_dir()
     run = LintRun(resolver, args, cache_dir)
     if args.baseline is not None:
         from ..lint import Baseline, BaselineError

@@ -7,12 +7,13 @@ import fnmatch
 import os
 import stat
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
 from typing import Any, NamedTuple
 
 from .. import __version__
 from .._lazy_rules import rule_data as data
 from .._text_units import utf16_length
-from ..lint import FileSettings, LintedText, lint_signals, markup_for
+from ..lint import LEVELS, FileSettings, LintedText, lint_signals, markup_for
 from ._language import detect_language
 
 __all__ = [
@@ -223,6 +224,52 @@ def _scan_text(
     return {**pieces[0], "signals": signals, "totalSignals": len(signals), "truncated": False, "note": note}
 
 
+_LANGUAGES = ("en", "de")
+_SIGNAL_NUMBERS = ("start", "end", "utf16Start", "utf16End", "line", "column")
+_CONTEXT_FLAGS = ("inCode", "inQuote", "negated")
+
+
+def cached_result_ok(value: Mapping[str, Any], text: str) -> bool:
+    """Whether a cached value has the shape ``scan_source`` stores, with spans that fit ``text``.
+
+    Anything else (a damaged or foreign entry: missing keys, an unknown rule, a span
+    outside the text) is a cache miss, never a crash further on.
+    """
+    result = value.get("data")
+    if value.get("language") not in _LANGUAGES or not isinstance(value.get("detected"), bool):
+        return False
+    if not isinstance(result, dict) or result.get("language") not in _LANGUAGES:
+        return False
+    rule_ids, signals = result.get("ruleIds"), result.get("signals")
+    if not isinstance(rule_ids, list) or not all(isinstance(rule, str) and rule in data.RULES for rule in rule_ids):
+        return False
+    if not isinstance(signals, list) or not isinstance(result.get("truncated"), bool):
+        return False
+    if not isinstance(result.get("totalSignals"), int) or not isinstance(result.get("note"), (str, type(None))):
+        return False
+    return all(_signal_ok(signal, text) for signal in signals)
+
+
+def _signal_ok(signal: object, text: str) -> bool:
+    if not isinstance(signal, dict) or signal.get("ruleId") not in data.RULES:
+        return False
+    if not isinstance(signal.get("signalId"), str) or signal.get("level") not in LEVELS:
+        return False
+    numbers = [signal.get(name) for name in _SIGNAL_NUMBERS]
+    if not all(type(number) is int and number >= 0 for number in numbers):
+        return False
+    start, end = signal["start"], signal["end"]
+    if not (start <= end <= len(text)) or signal.get("match") != text[start:end] or signal["line"] < 1:
+        return False
+    context = signal.get("context")
+    if not isinstance(context, dict) or not all(isinstance(context.get(flag), bool) for flag in _CONTEXT_FLAGS):
+        return False
+    fix = signal.get("fix")
+    return fix is None or (
+        isinstance(fix, dict) and isinstance(fix.get("replacement"), str) and isinstance(fix.get("match"), str)
+    )
+
+
 def _drop_code(result: dict[str, Any], options: ScanOptions) -> str | None:
     """Leave out hits in code unless asked for (--include-code); returns the reader's note."""
     if not options.include_code:
@@ -263,8 +310,10 @@ def scan_source(
         # The effective settings include the markup the file is read as (its extension decides "auto").
         # Signals in code are scanned for only with --include-code: a result holds them or not.
         code = "code" if options.include_code else "no-code"
-        key = cache_key("scan-1", __version__, data.SOURCE_DIGEST, settings.key(), markup, code, content)
-        cached = cache.get(key)
+        # The file's own path is part of the key: an entry is never served for another file.
+        where = shown if path == STDIN else os.path.abspath(path)
+        key = cache_key("scan-2", __version__, data.SOURCE_DIGEST, where, settings.key(), markup, code, content)
+        cached = cache.get(key, partial(cached_result_ok, text=text))
     if cached is not None:
         language, detected, result = cached["language"], cached["detected"], dict(cached["data"])
     else:

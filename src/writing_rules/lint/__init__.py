@@ -21,6 +21,7 @@ from .._lazy_exports import lazy_exports
 
 __all__ = [
     "BASELINE_VERSION",
+    "CACHE_DIR_ENV",
     "CONFIG_FILE",
     "DEFAULT_CACHE_DIR",
     "DEFAULT_MIN_LEVEL",
@@ -57,6 +58,7 @@ __all__ = [
     "rule_level",
     "signal_level",
     "unused_suppressions",
+    "user_cache_dir",
     "write_baseline",
 ]
 
@@ -67,6 +69,8 @@ _HOMES = {
     "write_baseline": "._baseline",
     "ResultCache": "._cache",
     "DEFAULT_CACHE_DIR": "._cache",
+    "CACHE_DIR_ENV": "._cache",
+    "user_cache_dir": "._cache",
     "cache_key": "._cache",
     "CONFIG_FILE": "._config",
     "MARKUPS": "._config",
@@ -105,7 +109,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from .._levels import DEFAULT_MIN_LEVEL, LEVELS, level_at_least, rule_level, signal_level
     from ._baseline import BASELINE_VERSION, Baseline, BaselineError, write_baseline
-    from ._cache import DEFAULT_CACHE_DIR, ResultCache, cache_key
+    from ._cache import CACHE_DIR_ENV, DEFAULT_CACHE_DIR, ResultCache, cache_key, user_cache_dir
     from ._config import (
         CONFIG_FILE,
         MARKUPS,

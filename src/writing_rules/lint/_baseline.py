@@ -108,14 +108,21 @@ def write_baseline(path: str, files: Iterable[tuple[str, Sequence[Mapping[str, A
         )
     ]
     document = {_FORMAT: BASELINE_VERSION, "entries": entries}
-    temporary = f"{path}.{os.getpid()}.tmp"
+    # An unpredictable name, created exclusively and never through a symbolic link: a link planted
+    # at a name known in advance would have the baseline written wherever it points.
+    temporary = os.path.join(folder, f".{os.path.basename(path)}.{os.urandom(12).hex()}.tmp")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    created = False
     try:
-        with open(temporary, "w", encoding="utf-8", newline="\n") as handle:
-            json.dump(document, handle, ensure_ascii=False, indent=1)
-            handle.write("\n")
+        handle = os.open(temporary, flags, 0o666)  # the umask decides, as for any file the user writes
+        created = True
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            json.dump(document, stream, ensure_ascii=False, indent=1)
+            stream.write("\n")
         os.replace(temporary, path)
     except OSError as error:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
+        if created:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
         raise BaselineError(f"cannot write baseline {path}: {error.strerror}") from None
     return sum(counts.values())
