@@ -56,6 +56,7 @@ __all__ = [
     "read_directives",
     "repository_root",
     "rule_level",
+    "search_boundary",
     "signal_level",
     "unused_suppressions",
     "user_cache_dir",
@@ -82,6 +83,7 @@ _HOMES = {
     "find_config": "._config",
     "load_config": "._config",
     "repository_root": "._config",
+    "search_boundary": "._config",
     "ChangedLines": "._diff",
     "DiffError": "._diff",
     "changed_lines": "._diff",
@@ -120,6 +122,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         find_config,
         load_config,
         repository_root,
+        search_boundary,
     )
     from ._config_file import LintConfig
     from ._diff import ChangedLines, DiffError, changed_lines
