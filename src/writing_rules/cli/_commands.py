@@ -493,6 +493,8 @@ def _edit(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) 
         raise UsageError(f"--ops {args.ops} is not a JSON list of operations: {error}") from None
     except RecursionError:
         raise UsageError(f"--ops {args.ops} is nested too deeply to be a list of operations") from None
+    except ValueError:  # an integer of more than 4,300 digits: Python refuses to convert it
+        raise UsageError(f"--ops {args.ops} holds a number with more than 4,300 digits") from None
     from ..documents import DirectoryDocumentStore, DocumentStore, create_document_tool_dispatcher
 
     include = (*DOCUMENTATION_FILES, *(args.include or ()))
@@ -562,4 +564,9 @@ def run(argv: Sequence[str] | None, stdin: Any, stdout: TextIO, stderr: TextIO) 
         return _edit(args, stdin, stdout, stderr)
     except (UsageError, LintUsageError, ConfigError) as error:
         stderr.write(f"writing-rules {args.command}: error: {error}\n")
+        return EXIT_ERROR
+    except RecursionError:
+        # A last net for input nested deeper than any check above foresaw: one line and exit 2,
+        # never a traceback and exit 1 (which reads "signals found").
+        stderr.write(f"writing-rules {args.command}: error: the input is nested too deeply to be read\n")
         return EXIT_ERROR

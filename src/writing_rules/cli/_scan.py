@@ -120,9 +120,7 @@ def collect_paths(arguments: Sequence[str], globs: Sequence[str]) -> tuple[list[
 
 def _walk(root: str, globs: Sequence[str]) -> Iterable[tuple[str, str | None]]:
     """``(path, None)`` for each regular file matching ``globs``; ``(path, reason)`` for what is not one."""
-    for folder, folders, files in os.walk(root):
-        # Hidden folders (.git, .venv, .tox …) hold tooling, not documentation.
-        folders[:] = sorted(name for name in folders if not name.startswith("."))
+    for folder, files in _folders(root):
         for name in sorted(files):
             if any(fnmatch.fnmatch(name, pattern) for pattern in globs):
                 path = os.path.join(folder, name)
@@ -132,6 +130,35 @@ def _walk(root: str, globs: Sequence[str]) -> Iterable[tuple[str, str | None]]:
                     yield path, "no such file (a broken symbolic link)"
                     continue
                 yield path, None if regular else _NOT_REGULAR
+
+
+def _folders(root: str) -> Iterable[tuple[str, list[str]]]:
+    """``(folder, file names)`` under ``root``, top-down in sorted order, as ``os.walk`` gives them.
+
+    A loop over a stack, not ``os.walk``: before Python 3.12 it recurses once per level, and a
+    tree 1,200 folders deep ended the scan with a RecursionError. Hidden folders (.git, .venv,
+    .tox ...) hold tooling, not documentation; links to folders are not followed.
+    """
+    stack = [root]
+    while stack:
+        folder = stack.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue  # os.walk's default: a folder that cannot be listed is left out
+        folders, files = [], []
+        for entry in entries:
+            try:
+                is_folder = entry.is_dir()
+            except OSError:
+                is_folder = False
+            if is_folder:
+                if not entry.name.startswith(".") and not entry.is_symlink():
+                    folders.append(entry.name)
+            else:
+                files.append(entry.name)
+        yield folder, files
+        stack.extend(os.path.join(folder, name) for name in sorted(folders, reverse=True))
 
 
 def read_bytes(path: str, stdin_bytes: bytes | None = None, limit: int | None = None) -> bytes:

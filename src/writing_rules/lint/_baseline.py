@@ -48,6 +48,10 @@ class Baseline:
             raise BaselineError(
                 f"baseline {path} is not a writing-rules baseline (corrupt JSON: {error}); {regenerate}"
             ) from None
+        except RecursionError:
+            raise BaselineError(f"baseline {path} is nested too deeply to be a baseline; {regenerate}") from None
+        except ValueError:  # an integer of more than 4,300 digits: Python refuses to convert it
+            raise BaselineError(f"baseline {path} holds a number with more than 4,300 digits; {regenerate}") from None
         if not isinstance(document, dict) or _FORMAT not in document:
             raise BaselineError(f"baseline {path} is not a writing-rules baseline; {regenerate}")
         version = document[_FORMAT]

@@ -262,9 +262,13 @@ class ConfigResolver:
 def _may_count(pyproject: str) -> bool:
     """Whether a pyproject.toml may hold the table: most do not, and are then neither parsed nor checked."""
     from ._pyproject import may_hold_table
+    from ._toml import MAX_SOURCE_BYTES
 
     try:
         with open(pyproject, "rb") as handle:
-            return may_hold_table(handle.read().decode("utf-8-sig"))
+            raw = handle.read(MAX_SOURCE_BYTES + 1)
+        if len(raw) > MAX_SOURCE_BYTES:
+            return True  # read_config refuses it, naming the file
+        return may_hold_table(raw.decode("utf-8-sig"))
     except (OSError, UnicodeDecodeError):
         return True  # read_config reports the problem, naming the file
