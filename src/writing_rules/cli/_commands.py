@@ -7,13 +7,14 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from .. import tools  # its names load on first use: a run answered from the cache creates no dispatcher
 from .._lazy_rules import rule_data as data
 from ..documents import DOCUMENTATION_FILES
 from ..lint import ConfigError
 from ..prose import MARKUPS
+from ._escape import EscapingStream
 from ._formats import FORMATS, iter_json, render_github, render_html_report, render_sarif, render_text
 from ._linting import LintRun, LintUsageError, add_lint_arguments, prepare_lint
 from ._lsp import add_lsp_parser, run_lsp
@@ -548,6 +549,8 @@ def run(argv: Sequence[str] | None, stdin: Any, stdout: TextIO, stderr: TextIO) 
         args = parser.parse_args(arguments)
     except SystemExit as exit_:  # argparse exits for --help (0) and usage errors (2)
         return exit_.code if isinstance(exit_.code, int) else EXIT_ERROR
+    # Messages name files, and a file's name may hold line breaks or bidirectional controls.
+    stderr = cast(TextIO, EscapingStream(stderr))
     try:
         if args.command == "scan":
             return _scan(args, stdin, stdout, stderr)

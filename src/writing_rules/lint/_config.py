@@ -42,6 +42,9 @@ __all__ = [
 ]
 
 CONFIG_FILE = ".writing-rules.toml"
+# A configuration file larger than this is refused before it is parsed: TOML parsers take minutes
+# on some shapes of a large file.
+MAX_SOURCE_BYTES = 2**20
 PYPROJECT = "pyproject.toml"
 MARKUPS = ("auto", "markdown", "mdx", "rst", "html", "text")
 LANGUAGES = ("auto", "en", "de")
@@ -262,7 +265,6 @@ class ConfigResolver:
 def _may_count(pyproject: str) -> bool:
     """Whether a pyproject.toml may hold the table: most do not, and are then neither parsed nor checked."""
     from ._pyproject import may_hold_table
-    from ._toml import MAX_SOURCE_BYTES
 
     try:
         with open(pyproject, "rb") as handle:

@@ -14,7 +14,16 @@ from typing import Any, NamedTuple
 
 from .._lazy_rules import rule_data as data
 from .._levels import LEVELS
-from ._config import LANGUAGES, MARKUPS, OVERRIDE_KEYS, PYPROJECT, TOP_LEVEL_KEYS, ConfigError, FileSettings
+from ._config import (
+    LANGUAGES,
+    MARKUPS,
+    MAX_SOURCE_BYTES,
+    OVERRIDE_KEYS,
+    PYPROJECT,
+    TOP_LEVEL_KEYS,
+    ConfigError,
+    FileSettings,
+)
 from ._globs import glob_matches
 
 TYPE_CHECKING = False
@@ -80,8 +89,6 @@ def _shown(path: str) -> str:
 def read_config(path: str, *, required: bool) -> LintConfig | None:
     """The file at ``path`` checked; None for a ``pyproject.toml`` without the table unless ``required``."""
     shown = _shown(path)
-    from ._toml import MAX_SOURCE_BYTES
-
     try:
         with open(path, "rb") as handle:
             raw = handle.read(MAX_SOURCE_BYTES + 1)

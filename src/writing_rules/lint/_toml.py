@@ -11,7 +11,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["MAX_SOURCE_BYTES", "KeyLines", "TomlError", "check_size", "parse_toml"]
+__all__ = ["KeyLines", "TomlError", "check_size", "parse_toml"]
 
 
 _AT_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
@@ -19,7 +19,6 @@ _AT_END = re.compile(r"\(at end of document\)")
 _KEY = re.compile(r"""\s*("[^"\n]*"|'[^'\n]*'|[A-Za-z0-9_-]+)\s*[.=]""")
 # What a configuration file may hold before it is parsed at all: TOML parsers take time that grows
 # with the square of a dotted key's parts (a key of 100,000 parts: over a minute and 7.9 GB).
-MAX_SOURCE_BYTES = 2**20
 _MAX_DOTS_PER_LINE = 256
 _MAX_DOTS = 10_000
 _TOKENS = re.compile(r"""\"\"\"|'''|\\.|["'#.\n]""", re.DOTALL)
