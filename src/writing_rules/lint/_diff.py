@@ -84,7 +84,11 @@ class ChangedLines:
     def was_deleted(self, path: str) -> bool:
         """Whether ``path`` existed in ``ref`` and has been deleted (or renamed) since."""
         relative = os.path.relpath(os.path.abspath(path), self.root).replace(os.sep, "/")
-        return relative in self.deleted
+        if relative in self.deleted:
+            return True
+        # Asked per named path, not listed for the whole tree up front (a large repository's
+        # every file would be looked up on each run).
+        return relative in self.tree and not os.path.lexists(os.path.join(self.root, relative))
 
     def lines_for(self, path: str) -> frozenset[int] | None:
         """Changed line numbers of ``path`` (empty: unchanged); ``None``: every line is new.
@@ -197,9 +201,8 @@ def changed_lines(ref: str, cwd: str | None = None) -> ChangedLines:
         if names.returncode != 0:
             raise DiffError(f"--diff {ref}: git ls-files failed: {_message(names)}")
         present.update(name for name in names.stdout.decode("utf-8", "surrogateescape").split("\0") if name)
-    deleted = frozenset(name for name in tree if not os.path.lexists(os.path.join(root, name)))
     object_format = "sha256" if len(commit) == 64 else "sha1"
-    return ChangedLines(ref, root, {}, deleted, tree, frozenset(present), object_format)
+    return ChangedLines(ref, root, {}, frozenset(), tree, frozenset(present), object_format)
 
 
 def _fetch_hint(ref: str, root: str) -> str:
