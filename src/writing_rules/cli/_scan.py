@@ -278,7 +278,8 @@ def cached_result_ok(value: Mapping[str, Any], text: str) -> bool:
 
 
 def _signal_ok(signal: object, text: str) -> bool:
-    if not isinstance(signal, dict) or signal.get("ruleId") not in data.RULES:
+    rule_id = signal.get("ruleId") if isinstance(signal, dict) else None
+    if not isinstance(signal, dict) or not isinstance(rule_id, str) or rule_id not in data.RULES:
         return False
     if not isinstance(signal.get("signalId"), str) or signal.get("level") not in LEVELS:
         return False
