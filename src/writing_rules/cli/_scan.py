@@ -338,8 +338,8 @@ def scan_source(
         # The effective settings include the markup the file is read as (its extension decides "auto").
         # Signals in code are scanned for only with --include-code: a result holds them or not.
         code = "code" if options.include_code else "no-code"
-        # The file's own path is part of the key: an entry is never served for another file.
-        where = shown if path == STDIN else os.path.abspath(path)
+        # The file's own path (resolved) is part of the key: an entry is never served for another file.
+        where = shown if path == STDIN else os.path.realpath(path)
         key = cache_key("scan-2", __version__, data.SOURCE_DIGEST, where, settings.key(), markup, code, content)
         cached = cache.get(key, partial(cached_result_ok, text=text))
     if cached is not None:
