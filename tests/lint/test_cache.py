@@ -285,3 +285,17 @@ def test_a_link_inside_the_cache_layout_is_refused(repo: Path, scan) -> None:
     assert outcome.rules() == ["word-choice"]
     assert list(outside.iterdir()) == []
     assert "symbolic link" in outcome.err
+
+
+def test_without_a_home_folder_there_is_no_cache_rather_than_one_in_the_checkout(repo: Path, scan, monkeypatch) -> None:
+    from writing_rules.lint import user_cache_dir
+
+    assert user_cache_dir({"HOME": "relative/home"}, "linux") == ""
+    assert user_cache_dir({}, "win32") == ""
+    monkeypatch.delenv("WRITING_RULES_CACHE_DIR")
+    monkeypatch.setenv("HOME", "relative")
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    write(repo, "page.md", PAGE)
+    outcome = scan("page.md")
+    assert outcome.rules() == ["word-choice"] and "warning" not in outcome.err
+    assert sorted(path.name for path in repo.iterdir()) == [".git", "page.md"]

@@ -281,7 +281,7 @@ def prepare_lint(args: argparse.Namespace) -> LintRun:
         from ..lint import user_cache_dir
 
         # Outside the checkout: a cache a repository could commit would decide what a fresh clone reports.
-        cache_dir = args.cache_dir or user_cache_dir()
+        cache_dir = args.cache_dir or user_cache_dir() or None
     run = LintRun(resolver, args, cache_dir)
     if args.baseline is not None:
         from ..lint import Baseline, BaselineError

@@ -41,17 +41,22 @@ def user_cache_dir(environ: Mapping[str, str] | None = None, platform: str | Non
     ``WRITING_RULES_CACHE_DIR`` when set; else the platform's user cache folder:
     ``$XDG_CACHE_HOME/writing-rules`` (``~/.cache/writing-rules``) on Linux and
     other Unix systems, ``~/Library/Caches/writing-rules`` on macOS and
-    ``%LOCALAPPDATA%\\writing-rules\\Cache`` on Windows.
+    ``%LOCALAPPDATA%\\writing-rules\\Cache`` on Windows. "" when there is no such folder
+    (no home folder): the scan then runs without a cache.
     """
     env = os.environ if environ is None else environ
     platform = sys.platform if platform is None else platform
     chosen = env.get(CACHE_DIR_ENV)
     if chosen:
         return chosen
-    home = env.get("HOME") or os.path.expanduser("~")
     if platform.startswith("win"):
-        local = env.get("LOCALAPPDATA") or os.path.join(env.get("USERPROFILE") or home, "AppData", "Local")
-        return os.path.join(local, _APP, "Cache")
+        local = env.get("LOCALAPPDATA") or os.path.join(env.get("USERPROFILE") or "", "AppData", "Local")
+        # Absolute as Windows reads it: a drive (C:\\ or C:/) or a UNC share (\\\\server).
+        absolute = local[1:3] in (":\\", ":/") or local.startswith(("\\\\", "//"))
+        return os.path.join(local, _APP, "Cache") if absolute else ""
+    home = env.get("HOME") or os.path.expanduser("~")
+    if not os.path.isabs(home):
+        return ""  # no home folder: no cache, rather than one relative to wherever the scan runs
     if platform == "darwin":
         return os.path.join(home, "Library", "Caches", _APP)
     xdg = env.get("XDG_CACHE_HOME")
