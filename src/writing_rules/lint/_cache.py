@@ -51,7 +51,7 @@ def user_cache_dir(environ: Mapping[str, str] | None = None, platform: str | Non
         return chosen
     if platform.startswith("win"):
         local = env.get("LOCALAPPDATA") or os.path.join(env.get("USERPROFILE") or "", "AppData", "Local")
-        # Absolute as Windows reads it: a drive (C:\\ or C:/) or a UNC share (\\\\server).
+        # Absolute as Windows reads it: a drive (C: and a slash) or a UNC share (two slashes, a server).
         absolute = local[1:3] in (":\\", ":/") or local.startswith(("\\\\", "//"))
         return os.path.join(local, _APP, "Cache") if absolute else ""
     home = env.get("HOME") or os.path.expanduser("~")
