@@ -29,6 +29,7 @@ from writing_rules.documents import (
 from writing_rules.documents._diff import unified_diff
 from writing_rules.lint import FileSettings, filter_signals
 from writing_rules.lint._linediff import changed_line_numbers
+from writing_rules.lint._pyproject import may_hold_table
 from writing_rules.lint._toml import KeyLines, TomlError, parse_toml
 from writing_rules.tools import create_writing_tool_dispatcher
 
@@ -128,6 +129,13 @@ def toml_dotted_key(size: int) -> Callable[[], object]:
     return run
 
 
+def pyproject_escaped_quotes(size: int) -> Callable[[], object]:
+    # Found with finding 8: every pyproject.toml on the way up is looked at; a line of 80,000
+    # escaped quotes without a closing one took 89 s.
+    source = 'a = "' + '\\"' * (size // 2) + "\n"
+    return lambda: may_hold_table(source)
+
+
 def accept_a_space(size: int) -> Callable[[], object]:
     # Finding 10: accept = [" "] made 250k characters take 28.8 s (every signal against every space).
     paragraph = "It is a powerful and very simple tool.\n\n"
@@ -165,6 +173,7 @@ CASES: dict[str, tuple[Case, int]] = {
     "review dispatcher: huge unexpected key": (echoed_huge_key, 2_500_000),
     "config: '[' and spaces in a multi-line string": (toml_spaces_in_a_string, 250_000),
     "config: dotted key of many parts (refused)": (toml_dotted_key, 250_000),
+    "config: pyproject line of escaped quotes": (pyproject_escaped_quotes, 250_000),
     "scan: accept = [' '] (signals x spaces)": (accept_a_space, 250_000),
     "--diff stdin: x/y swapped (size in lines)": (diff_swapped_lines, 20_000),
     "--diff stdin: edited page (size in lines)": (diff_edited_page, 20_000),

@@ -255,3 +255,14 @@ def test_any_cache_entry_value_is_used_or_missed_never_a_crash(tmp_path_factory,
 
         render_text([again])
         render_sarif([again])
+
+
+def test_a_pyproject_line_of_escaped_quotes_is_read_in_linear_time(repo: Path) -> None:
+    # Every pyproject.toml on the way up is looked at; a line of 80,000 escaped quotes without a
+    # closing one took 89 s (each quote started a scan to the end of the line), 200,000 hours.
+    write(repo, "pyproject.toml", 'a = "' + '\\"' * 200_000 + "\n")
+    write(repo, "page.md", PAGE)
+    code = "import sys\nfrom writing_rules.cli import main\nsys.exit(main(['scan', 'page.md', '--no-cache']))\n"
+    outcome = _run(code, repo)
+    assert outcome.returncode == 2
+    assert _one_error_line(outcome.stderr).startswith("writing-rules scan: error: pyproject.toml:1: not valid TOML")
