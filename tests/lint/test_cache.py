@@ -299,3 +299,15 @@ def test_without_a_home_folder_there_is_no_cache_rather_than_one_in_the_checkout
     outcome = scan("page.md")
     assert outcome.rules() == ["word-choice"] and "warning" not in outcome.err
     assert sorted(path.name for path in repo.iterdir()) == [".git", "page.md"]
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink") or sys.platform.startswith("win"), reason="POSIX links")
+def test_a_cache_dir_reached_through_a_committed_link_is_refused(repo: Path, scan) -> None:
+    write(repo, "page.md", PAGE)
+    outside = repo.parent / "outside"
+    outside.mkdir()
+    os.symlink(outside, repo / ".cache")  # committed by the repository; CI passes --cache-dir .cache/wr
+    outcome = scan("page.md", "--cache-dir", ".cache/wr")
+    assert outcome.rules() == ["word-choice"]
+    assert list(outside.iterdir()) == []
+    assert "passes through the symbolic link .cache" in outcome.err

@@ -114,6 +114,26 @@ def _real_folder(path: str) -> bool:
         return False
 
 
+def _link_below_working_folder(folder: str) -> str | None:
+    """The first symbolic link on the way from the working folder down to ``folder``, if any.
+
+    A cache folder inside a checkout (``--cache-dir .cache/wr``) must not be led elsewhere by a
+    link the checkout commits (``.cache -> /somewhere``); links above the working folder are the
+    user's own.
+    """
+    working = os.getcwd()
+    if not folder.startswith(working.rstrip(os.sep) + os.sep):
+        return None
+    current = working
+    for part in os.path.relpath(folder, working).split(os.sep)[:-1]:  # the folder itself: see _prepare
+        current = os.path.join(current, part)
+        if os.path.islink(current):
+            return os.path.relpath(current, working)
+        if not os.path.lexists(current):
+            return None
+    return None
+
+
 class ResultCache:
     """Entries under ``folder``; ``warning`` says why writing was given up, if it was."""
 
@@ -191,6 +211,9 @@ class ResultCache:
     def _prepare(self) -> None:
         if self._ready:
             return
+        link = _link_below_working_folder(os.path.abspath(self.folder))
+        if link is not None:
+            raise _Refused(f"passes through the symbolic link {link}")
         parent = os.path.dirname(os.path.abspath(self.folder))
         if not os.path.lexists(self.folder):
             os.makedirs(parent, exist_ok=True)
