@@ -1,6 +1,6 @@
 """Worst cases a hostile model or file can send, at 1x, 2x and 4x their size: the work must grow linearly.
 
-For each kind of attack from issue 11 the script times the worst input found at
+For each kind of attack from issues 11 and 25 the script times the worst input found at
 three sizes and prints the time and peak memory (``tracemalloc``) at each, and
 the ratios 2x/1x and 4x/1x: linear work gives about 2 and 4, quadratic 4 and 16.
 
@@ -27,6 +27,10 @@ from writing_rules.documents import (
     create_document_tool_dispatcher,
 )
 from writing_rules.documents._diff import unified_diff
+from writing_rules.lint import FileSettings, filter_signals
+from writing_rules.lint._linediff import changed_line_numbers
+from writing_rules.lint._pyproject import may_hold_table
+from writing_rules.lint._toml import KeyLines, TomlError, parse_toml
 from writing_rules.tools import create_writing_tool_dispatcher
 
 Case = Callable[[int], Callable[[], object]]  # size -> the call to time
@@ -106,6 +110,57 @@ def echoed_huge_key(size: int) -> Callable[[], object]:
     return lambda: review.dispatch(call)
 
 
+def toml_spaces_in_a_string(size: int) -> Callable[[], object]:
+    # Issue 25, finding 8: "[" and 3,000 spaces in a multi-line string took 16-19 s (cubic).
+    source = 'x = """\n[' + " " * size + '\n"""\n[tool.writing-rules]\n'
+    return lambda: KeyLines(source)
+
+
+def toml_dotted_key(size: int) -> Callable[[], object]:
+    # Finding 9: a dotted key of 100k parts took tomllib over 60 s and 7.9 GB; refused before parsing.
+    source = "a" + ".a" * (size // 2) + " = 1\n"
+
+    def run() -> object:
+        try:
+            return parse_toml(source)
+        except TomlError as error:
+            return error
+
+    return run
+
+
+def pyproject_escaped_quotes(size: int) -> Callable[[], object]:
+    # Found with finding 8: every pyproject.toml on the way up is looked at; a line of 80,000
+    # escaped quotes without a closing one took 89 s.
+    source = 'a = "' + '\\"' * (size // 2) + "\n"
+    return lambda: may_hold_table(source)
+
+
+def accept_a_space(size: int) -> Callable[[], object]:
+    # Finding 10: accept = [" "] made 250k characters take 28.8 s (every signal against every space).
+    paragraph = "It is a powerful and very simple tool.\n\n"
+    text = (paragraph * (size // len(paragraph) + 1))[:size]
+    signals = [
+        {"ruleId": "word-choice", "signalId": "hype-word-en", "level": "warning", "start": at, "end": at + 8}
+        for at in range(8, len(text) - 8, len(paragraph))
+    ]
+    settings = FileSettings(accept=(" ",))
+    return lambda: filter_signals(signals, text, settings)
+
+
+def diff_swapped_lines(size: int) -> Callable[[], object]:
+    # Finding 11: --diff with stdin (difflib) on 20,000 lines with x/y swapped took 35 s.
+    before, after = ["x", "y"] * (size // 2), ["y", "x"] * (size // 2)
+    return lambda: changed_line_numbers(before, after)
+
+
+def diff_edited_page(size: int) -> Callable[[], object]:
+    # The common case the diff is for: unique lines, a few edited, a few repeated blank lines.
+    before = [f"Line {n} of the page." if n % 3 else "" for n in range(size)]
+    after = [line + " Edited." if n % 97 == 0 else line for n, line in enumerate(before)]
+    return lambda: changed_line_numbers(before, after)
+
+
 CASES: dict[str, tuple[Case, int]] = {
     # name: (case, 1x size in characters)
     "CLI chunk cutting, one line without breaks": (chunk_cutting_one_line, 12_500_000),
@@ -116,6 +171,12 @@ CASES: dict[str, tuple[Case, int]] = {
     "write_document: every operation kind (dry run)": (every_operation_kind, 2_500_000),
     "directory store: long id": (long_document_id, 160_000),
     "review dispatcher: huge unexpected key": (echoed_huge_key, 2_500_000),
+    "config: '[' and spaces in a multi-line string": (toml_spaces_in_a_string, 250_000),
+    "config: dotted key of many parts (refused)": (toml_dotted_key, 250_000),
+    "config: pyproject line of escaped quotes": (pyproject_escaped_quotes, 250_000),
+    "scan: accept = [' '] (signals x spaces)": (accept_a_space, 250_000),
+    "--diff stdin: x/y swapped (size in lines)": (diff_swapped_lines, 20_000),
+    "--diff stdin: edited page (size in lines)": (diff_edited_page, 20_000),
 }
 
 
@@ -135,6 +196,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores; best of 3 runs (of 10 under 0.5 s)")
     print(f"{'case':50} {'1x size':>11} {'time 1x/2x/4x (s)':>26} {'2x/1x':>6} {'4x/1x':>6} {'peak MiB 1x/4x':>16}")
+    worst_time, worst_peak = (0.0, ""), (0.0, "")
     for name, (case, size) in CASES.items():
         if args.only and args.only not in name:
             continue
@@ -152,6 +214,10 @@ def main() -> None:
             f"{name:50} {size:>11,} {shown:>26} {times[1] / base:>6.2f} {times[2] / base:>6.2f} "
             f"{peaks[0]:>7.1f}/{peaks[1]:<7.1f}"
         )
+        worst_time = max(worst_time, (times[2], name))
+        worst_peak = max(worst_peak, (peaks[1], name))
+    if worst_time[1]:
+        print(f"worst at 4x: {worst_time[0]:.3f} s ({worst_time[1]}); {worst_peak[0]:.1f} MiB peak ({worst_peak[1]})")
 
 
 if __name__ == "__main__":

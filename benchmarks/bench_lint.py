@@ -111,7 +111,8 @@ def main() -> int:
         def run(*arguments: str) -> None:
             subprocess.run([*scan, *arguments], cwd=root, env=environment, check=True, capture_output=True)
 
-        cache = root / ".writing-rules-cache"
+        cache = Path(temporary) / "cache"
+        environment["WRITING_RULES_CACHE_DIR"] = str(cache)  # never the user's own cache
 
         def first() -> None:
             shutil.rmtree(cache, ignore_errors=True)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -90,3 +92,18 @@ def test_missing_baseline_and_both_options(repo: Path, scan) -> None:
     assert missing.code == 2 and "cannot read baseline none.json" in missing.err
     both = scan("page.md", "--baseline", "a.json", "--write-baseline", "b.json")
     assert both.code == 2 and "not both" in both.err
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink") or sys.platform.startswith("win"), reason="POSIX links")
+def test_write_baseline_never_follows_a_link_at_its_temporary_name(repo: Path, scan) -> None:
+    # Issue 25: the temporary name was FILE.<pid>.tmp; links planted at every likely pid caught it.
+    write(repo, "page.md", PAGE)
+    victim = repo.parent / "victim.txt"
+    victim.write_text("keep me\n", encoding="utf-8")
+    for pid in {os.getpid(), *range(1, 400)}:
+        os.symlink(victim, repo / f"baseline.json.{pid}.tmp")
+    outcome = scan("page.md", "--write-baseline", "baseline.json")
+    assert outcome.code == 0
+    assert victim.read_text(encoding="utf-8") == "keep me\n"
+    assert json.loads((repo / "baseline.json").read_text(encoding="utf-8"))["entries"]
+    assert not list(repo.glob(".baseline.json.*.tmp"))

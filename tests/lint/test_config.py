@@ -234,3 +234,54 @@ def test_load_config_and_resolver_public_api(repo: Path) -> None:
     with pytest.raises(ConfigError) as raised:
         load_config("missing.toml")
     assert raised.value.path == "missing.toml" and raised.value.line == 1
+
+
+# -- issue 25, finding 7: a configuration in an unexpected parent ----------------------------------
+
+
+def test_outside_a_repository_a_config_above_the_working_folder_does_not_apply(
+    tmp_path: Path, scan, monkeypatch
+) -> None:
+    write(tmp_path, ".writing-rules.toml", 'exclude = ["**"]\n')  # as if someone left it in /tmp
+    write(tmp_path, "work/docs/page.md", PAGE)
+    monkeypatch.chdir(tmp_path / "work")
+    outcome = scan("docs")
+    assert outcome.code == 1
+    assert outcome.rules() == ["word-choice", "filler", "easy-claims"]
+
+
+def test_outside_a_repository_the_search_stops_at_a_project_marker(tmp_path: Path, scan, monkeypatch) -> None:
+    write(tmp_path, ".writing-rules.toml", 'exclude = ["**"]\n')
+    write(tmp_path, "project/.writing-rules.toml", 'disable = ["filler"]\n')
+    write(tmp_path, "project/sub/package.json", "{}\n")
+    write(tmp_path, "project/sub/docs/page.md", PAGE)
+    monkeypatch.chdir(tmp_path)
+    assert scan("project/sub/docs/page.md").rules() == ["word-choice", "filler", "easy-claims"]
+
+
+def test_the_search_never_climbs_above_home(tmp_path: Path, scan, monkeypatch) -> None:
+    write(tmp_path, ".writing-rules.toml", 'exclude = ["**"]\n')
+    write(tmp_path, "home/notes/page.md", PAGE)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    assert scan("home/notes/page.md").rules() == ["word-choice", "filler", "easy-claims"]
+
+
+def test_a_configuration_above_the_working_folder_is_named_on_stderr(repo: Path, scan, monkeypatch) -> None:
+    write(repo, ".writing-rules.toml", 'disable = ["filler"]\n')
+    write(repo, "docs/page.md", PAGE)
+    monkeypatch.chdir(repo / "docs")
+    outcome = scan("page.md")
+    assert outcome.rules() == ["word-choice", "easy-claims"]
+    note = f"writing-rules: using the configuration {repo / '.writing-rules.toml'} (above the working folder)"
+    assert note in outcome.err
+    monkeypatch.chdir(repo)
+    assert "using the configuration" not in scan("docs/page.md").err
+
+
+def test_a_folder_wholly_excluded_says_so(repo: Path, scan) -> None:
+    write(repo, ".writing-rules.toml", 'exclude = ["docs/**"]\n')
+    write(repo, "docs/page.md", PAGE)
+    outcome = scan("docs")
+    assert outcome.out == ""
+    assert "docs: every file in it is excluded by the configuration .writing-rules.toml; nothing scanned" in outcome.err

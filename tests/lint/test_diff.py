@@ -140,3 +140,66 @@ def test_file_outside_the_repository_is_exit_2(repo: Path, scan, tmp_path: Path)
     outcome = scan(str(tmp_path / "outside.md"), "--diff", "HEAD")
     assert outcome.code == 2
     assert "outside the git repository" in outcome.err
+
+
+# -- issue 25: an untrusted checkout's git configuration ----------------------------------------------
+
+
+def _hostile(repo: Path, marker: Path) -> None:
+    """Every way a repository's own configuration could make ``git diff`` run a program."""
+    touch = f"touch {marker}"
+    git(repo, "config", "core.fsmonitor", touch)
+    git(repo, "config", "diff.evil.textconv", f"sh -c '{touch}; cat \"$1\"' -")
+    git(repo, "config", "diff.external", touch)
+    git(repo, "config", "filter.evil.clean", f"sh -c '{touch}; cat'")
+    git(repo, "config", "filter.evil.smudge", "cat")
+    git(repo, "config", "diff.noprefix", "true")
+    git(repo, "config", "diff.mnemonicPrefix", "true")
+    write(repo, ".gitattributes", "*.md diff=evil filter=evil\n")
+
+
+def test_diff_runs_nothing_the_checkout_configures(repo: Path, scan, tmp_path: Path) -> None:
+    committed(repo, {"page.md": PAGE})
+    marker = tmp_path / "PWNED"
+    _hostile(repo, marker)
+    write(repo, "page.md", PAGE + "\nA very powerful addition.\n")
+    outcome = scan("page.md", "--diff", "HEAD")
+    assert not marker.exists()
+    assert [line.split(": ")[:2] for line in outcome.lines()] == [
+        ["page.md:7:3", "filler"],
+        ["page.md:7:8", "word-choice"],
+    ]
+    assert outcome.code == 1
+
+
+def test_diff_prefix_settings_do_not_hide_changed_lines(repo: Path, scan, monkeypatch, tmp_path: Path) -> None:
+    committed(repo, {"page.md": PAGE})
+    git(repo, "config", "diff.noprefix", "true")
+    user = tmp_path / "gitconfig"
+    user.write_text("[diff]\n\tmnemonicPrefix = true\n\tnoprefix = true\n", encoding="utf-8")
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(user))
+    write(repo, "page.md", PAGE + "\nA very powerful addition.\n")
+    outcome = scan("page.md", "--diff", "HEAD")
+    assert outcome.code == 1
+    assert [line.split(":")[1] for line in outcome.lines()] == ["7", "7"]
+
+
+def test_a_repository_of_another_user_says_so(repo: Path, scan, monkeypatch) -> None:
+    committed(repo, {"page.md": PAGE})
+    monkeypatch.setenv("GIT_TEST_ASSUME_DIFFERENT_OWNER", "1")  # git's own switch for this check
+    outcome = scan("page.md", "--diff", "HEAD")
+    assert outcome.code == 2
+    assert "dubious ownership" in outcome.err and "safe.directory" in outcome.err
+    assert "not inside one" not in outcome.err
+
+
+def test_standard_input_against_many_repeated_lines(repo: Path, scan, monkeypatch) -> None:
+    # difflib was quadratic here (issue 25, finding 11); every changed line must still be counted.
+    import io
+    import sys
+
+    committed(repo, {"page.md": "x\n\ny\n\n" * 300})
+    buffer = "y\n\nx\n\n" * 300 + "It is very fast.\n"
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(buffer.encode("utf-8")), encoding="utf-8"))
+    outcome = scan("-", "--stdin-filename", "page.md", "--diff", "HEAD")
+    assert [line.split(": ")[:2] for line in outcome.lines()] == [["page.md:1201:7", "filler"]]

@@ -10,7 +10,6 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from writing_rules.lint import Baseline, BaselineError, ConfigError, fingerprint, load_config
-from writing_rules.lint._diff import _parse
 from writing_rules.lint._globs import glob_matches
 
 _KEYS = [
@@ -93,13 +92,7 @@ def test_any_json_as_baseline_loads_or_fails_with_a_baseline_error(tmp_path_fact
         assert str(path) in str(error)
 
 
-@given(st.text(alphabet=st.sampled_from(list('+-@ ,0123456789abc/\n"\\')), max_size=200))
-def test_diff_parser_never_fails(patch: str) -> None:
-    files, deleted = _parse(patch)
-    for name, lines in files.items():
-        assert isinstance(name, str)
-        assert lines is None or all(line >= 0 for line in lines)
-    assert all(isinstance(name, str) for name in deleted)
+# The --diff comparison's property tests are in test_linediff.py: git's patch output is no longer parsed.
 
 
 _NAME = st.text(alphabet=st.sampled_from(list("ab.-_[]!*?x")), min_size=1, max_size=8)

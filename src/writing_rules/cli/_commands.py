@@ -15,6 +15,7 @@ from .._tool_call import clean_text
 from ..documents import DOCUMENTATION_FILES
 from ..lint import ConfigError
 from ..prose import MARKUPS
+from ._escape import EscapingStream
 from ._formats import FORMATS, iter_json, render_github, render_html_report, render_sarif, render_text
 from ._linting import LintRun, LintUsageError, add_lint_arguments, prepare_lint
 from ._lsp import add_lsp_parser, run_lsp
@@ -583,6 +584,8 @@ def _edit(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) 
         raise UsageError(f"--ops {args.ops} is not a JSON list of operations: {error}") from None
     except RecursionError:
         raise UsageError(f"--ops {args.ops} is nested too deeply to be a list of operations") from None
+    except ValueError:  # an integer of more than 4,300 digits: Python refuses to convert it
+        raise UsageError(f"--ops {args.ops} holds a number with more than 4,300 digits") from None
     from ..documents import DirectoryDocumentStore, DocumentStore, create_document_tool_dispatcher
 
     include = (*DOCUMENTATION_FILES, *(args.include or ()))
@@ -637,6 +640,8 @@ def run(argv: Sequence[str] | None, stdin: Any, stdout: TextIO, stderr: TextIO) 
         args = parser.parse_args(arguments)
     except SystemExit as exit_:  # argparse exits for --help (0) and usage errors (2)
         return exit_.code if isinstance(exit_.code, int) else EXIT_ERROR
+    # Messages name files, and a file's name may hold line breaks or bidirectional controls.
+    stderr = cast(TextIO, EscapingStream(stderr))
     try:
         if args.command == "scan":
             return _scan(args, stdin, stdout, stderr)
@@ -653,4 +658,9 @@ def run(argv: Sequence[str] | None, stdin: Any, stdout: TextIO, stderr: TextIO) 
         return _edit(args, stdin, stdout, stderr)
     except (UsageError, LintUsageError, ConfigError) as error:
         stderr.write(f"writing-rules {args.command}: error: {error}\n")
+        return EXIT_ERROR
+    except RecursionError:
+        # A last net for input nested deeper than any check above foresaw: one line and exit 2,
+        # never a traceback and exit 1 (which reads "signals found").
+        stderr.write(f"writing-rules {args.command}: error: the input is nested too deeply to be read\n")
         return EXIT_ERROR

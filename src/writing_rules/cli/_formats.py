@@ -9,6 +9,7 @@ from typing import Any
 from .. import __version__
 from .._lazy_rules import rule_data as data
 from .._text_units import LINE_BREAK
+from ._escape import escape_controls
 from ._scan import STDIN_NAME, FileScan
 
 # json loads with the formats that need it (the text report only for an unusual match): a scan
@@ -65,7 +66,8 @@ def render_text(results: Sequence[FileScan]) -> str:
             )
         for entry in _unused(result):
             lines.append(f"{result.path}:{entry['line']}:{entry['column']}: {UNUSED_SUPPRESSION}: {entry['message']}")
-    return "".join(line + "\n" for line in lines)
+    # A file name or a match may hold line breaks or bidirectional controls: one line stays one line.
+    return "".join(escape_controls(line) + "\n" for line in lines)
 
 
 _GITHUB_COMMANDS = {"error": "error", "warning": "warning", "suggestion": "notice"}
@@ -196,6 +198,21 @@ def iter_json(results: Sequence[FileScan]) -> Iterator[str]:
     yield "[]\n" if first else "\n]\n"
 
 
+def _sarif_uri(path: str) -> str:
+    """``path`` as a URI reference (RFC 3986): ``%``, ``#``, ``?`` and the rest percent-encoded,
+    so that a reader decoding it gets the file's real name back."""
+    from urllib.parse import quote_from_bytes
+
+    if path == STDIN_NAME:
+        return "stdin"
+    relative = os.path.relpath(path)
+    if relative.startswith(".."):
+        from pathlib import Path
+
+        return Path(os.path.abspath(path)).as_uri()
+    return quote_from_bytes(os.fsencode(relative.replace(os.sep, "/")), safe="/")
+
+
 def _uri(path: str) -> str:
     if path == STDIN_NAME:
         return "stdin"
@@ -296,7 +313,7 @@ def render_sarif(results: Sequence[FileScan], language: str = "en") -> str:
                     "locations": [
                         {
                             "physicalLocation": {
-                                "artifactLocation": {"uri": _uri(result.path)},
+                                "artifactLocation": {"uri": _sarif_uri(result.path)},
                                 "region": {
                                     "startLine": signal["line"],
                                     "startColumn": signal["column"],
@@ -322,7 +339,7 @@ def render_sarif(results: Sequence[FileScan], language: str = "en") -> str:
                     "locations": [
                         {
                             "physicalLocation": {
-                                "artifactLocation": {"uri": _uri(result.path)},
+                                "artifactLocation": {"uri": _sarif_uri(result.path)},
                                 "region": {"startLine": entry["line"], "startColumn": entry["column"]},
                             }
                         }

@@ -13,13 +13,12 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from ..lint import (
-    DEFAULT_CACHE_DIR,
+    CACHE_DIR_ENV,
     DEFAULT_MIN_LEVEL,
     LEVELS,
     ConfigError,
     ConfigResolver,
     FileSettings,
-    repository_root,
 )
 from ._scan import STDIN, FileScan, ScanOptions, collect_paths
 
@@ -27,7 +26,7 @@ from ._scan import STDIN, FileScan, ScanOptions, collect_paths
 # a one-page scan in a pre-commit hook needs neither.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ..lint import Baseline, ChangedLines
+    from ..lint import Baseline, ChangedLines, LintConfig
 
 __all__ = ["LintRun", "add_lint_arguments", "prepare_lint"]
 
@@ -62,7 +61,8 @@ def add_lint_arguments(scan: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--cache-dir",
         metavar="DIR",
-        help=f"where to keep cached results (default: {DEFAULT_CACHE_DIR}/ at the repository root)",
+        help=f"where to keep cached results (default: ${CACHE_DIR_ENV}, else the user's cache folder, "
+        "such as ~/.cache/writing-rules; never inside the checkout unless you say so)",
     )
     group.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
 
@@ -79,6 +79,8 @@ class LintRun:
         self.baseline: Baseline | None = None
         self.changed: ChangedLines | None = None
         self.skipped: list[str] = []
+        self.notes: list[str] = []  # what the user may not expect: a far configuration, a folder wholly excluded
+        self._configs_seen: set[str] = set()
         self.gone: list[str] = []  # named, but deleted since the --diff revision
 
     def settings_for(self, path: str, options: ScanOptions) -> FileSettings:
@@ -140,8 +142,11 @@ class LintRun:
                     self.gone.append(problem.path)
                 else:
                     failed.append(problem)
+            kept = len(found)
+            excluded_by = None
             for path in paths:
                 config = self.resolver.config_for(path)
+                self._note_config(config)
                 if config is None:
                     wanted = True
                 elif explicit or globs:
@@ -156,7 +161,27 @@ class LintRun:
                     found.append(path)
                 elif explicit:
                     self.skipped.append(path)
+                elif config is not None:
+                    excluded_by = config
+            if not explicit and len(found) == kept and excluded_by is not None:
+                # Not silence: a configuration that excludes a whole folder is easy to miss.
+                self.notes.append(
+                    f"{argument}: every file in it is excluded by the configuration {excluded_by.path}; nothing scanned"
+                )
         return list(dict.fromkeys(found)), failed
+
+    def _note_config(self, config: LintConfig | None) -> None:
+        """Say which configuration applies when it lies above the working folder (once per file)."""
+        if config is None or config.path is None or config.path in self._configs_seen:
+            return
+        self._configs_seen.add(config.path)
+        working = os.getcwd()
+        if (
+            self.args.config is None
+            and working != config.root
+            and working.startswith(config.root.rstrip(os.sep) + os.sep)
+        ):
+            self.notes.append(f"using the configuration {config.path} (above the working folder)")
 
     def finish(self, results: list[FileScan], stderr: TextIO) -> tuple[list[FileScan], bool, bool]:
         """Apply the baseline and ``--diff``, write a baseline when asked.
@@ -165,6 +190,8 @@ class LintRun:
         (exit 2) and whether unused suppressions were reported (a finding).
         """
         args = self.args
+        for note in self.notes:
+            stderr.write(f"writing-rules: {note}\n")
         if not (args.quiet or args.write_baseline is not None):  # --quiet: no per-file lines
             for path in self.skipped:
                 stderr.write(f"{path}: skipped (excluded by the configuration)\n")
@@ -252,8 +279,10 @@ def prepare_lint(args: argparse.Namespace) -> LintRun:
         raise LintUsageError(str(error)) from None
     cache_dir = None
     if not args.no_cache:
-        root = repository_root(os.getcwd()) or os.getcwd()
-        cache_dir = args.cache_dir or os.path.join(root, DEFAULT_CACHE_DIR)
+        from ..lint import user_cache_dir
+
+        # Outside the checkout: a cache a repository could commit would decide what a fresh clone reports.
+        cache_dir = args.cache_dir or user_cache_dir() or None
     run = LintRun(resolver, args, cache_dir)
     if args.baseline is not None:
         from ..lint import Baseline, BaselineError

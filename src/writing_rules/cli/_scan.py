@@ -7,12 +7,13 @@ import fnmatch
 import os
 import stat
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
 from typing import Any, NamedTuple
 
 from .. import __version__
 from .._lazy_rules import rule_data as data
 from .._text_units import utf16_length
-from ..lint import FileSettings, LintedText, lint_signals, markup_for
+from ..lint import LEVELS, FileSettings, LintedText, lint_signals, markup_for
 from ._language import detect_language
 
 __all__ = [
@@ -119,9 +120,7 @@ def collect_paths(arguments: Sequence[str], globs: Sequence[str]) -> tuple[list[
 
 def _walk(root: str, globs: Sequence[str]) -> Iterable[tuple[str, str | None]]:
     """``(path, None)`` for each regular file matching ``globs``; ``(path, reason)`` for what is not one."""
-    for folder, folders, files in os.walk(root):
-        # Hidden folders (.git, .venv, .tox …) hold tooling, not documentation.
-        folders[:] = sorted(name for name in folders if not name.startswith("."))
+    for folder, files in _folders(root):
         for name in sorted(files):
             if any(fnmatch.fnmatch(name, pattern) for pattern in globs):
                 path = os.path.join(folder, name)
@@ -131,6 +130,35 @@ def _walk(root: str, globs: Sequence[str]) -> Iterable[tuple[str, str | None]]:
                     yield path, "no such file (a broken symbolic link)"
                     continue
                 yield path, None if regular else _NOT_REGULAR
+
+
+def _folders(root: str) -> Iterable[tuple[str, list[str]]]:
+    """``(folder, file names)`` under ``root``, top-down in sorted order, as ``os.walk`` gives them.
+
+    A loop over a stack, not ``os.walk``: before Python 3.12 it recurses once per level, and a
+    tree 1,200 folders deep ended the scan with a RecursionError. Hidden folders (.git, .venv,
+    .tox ...) hold tooling, not documentation; links to folders are not followed.
+    """
+    stack = [root]
+    while stack:
+        folder = stack.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue  # os.walk's default: a folder that cannot be listed is left out
+        folders, files = [], []
+        for entry in entries:
+            try:
+                is_folder = entry.is_dir()
+            except OSError:
+                is_folder = False
+            if is_folder:
+                if not entry.name.startswith(".") and not entry.is_symlink():
+                    folders.append(entry.name)
+            else:
+                files.append(entry.name)
+        yield folder, files
+        stack.extend(os.path.join(folder, name) for name in sorted(folders, reverse=True))
 
 
 def read_bytes(path: str, stdin_bytes: bytes | None = None, limit: int | None = None) -> bytes:
@@ -223,6 +251,53 @@ def _scan_text(
     return {**pieces[0], "signals": signals, "totalSignals": len(signals), "truncated": False, "note": note}
 
 
+_LANGUAGES = ("en", "de")
+_SIGNAL_NUMBERS = ("start", "end", "utf16Start", "utf16End", "line", "column")
+_CONTEXT_FLAGS = ("inCode", "inQuote", "negated")
+
+
+def cached_result_ok(value: Mapping[str, Any], text: str) -> bool:
+    """Whether a cached value has the shape ``scan_source`` stores, with spans that fit ``text``.
+
+    Anything else (a damaged or foreign entry: missing keys, an unknown rule, a span
+    outside the text) is a cache miss, never a crash further on.
+    """
+    result = value.get("data")
+    if value.get("language") not in _LANGUAGES or not isinstance(value.get("detected"), bool):
+        return False
+    if not isinstance(result, dict) or result.get("language") not in _LANGUAGES:
+        return False
+    rule_ids, signals = result.get("ruleIds"), result.get("signals")
+    if not isinstance(rule_ids, list) or not all(isinstance(rule, str) and rule in data.RULES for rule in rule_ids):
+        return False
+    if not isinstance(signals, list) or not isinstance(result.get("truncated"), bool):
+        return False
+    if not isinstance(result.get("totalSignals"), int) or not isinstance(result.get("note"), (str, type(None))):
+        return False
+    return all(_signal_ok(signal, text) for signal in signals)
+
+
+def _signal_ok(signal: object, text: str) -> bool:
+    rule_id = signal.get("ruleId") if isinstance(signal, dict) else None
+    if not isinstance(signal, dict) or not isinstance(rule_id, str) or rule_id not in data.RULES:
+        return False
+    if not isinstance(signal.get("signalId"), str) or signal.get("level") not in LEVELS:
+        return False
+    numbers = [signal.get(name) for name in _SIGNAL_NUMBERS]
+    if not all(type(number) is int and number >= 0 for number in numbers):
+        return False
+    start, end = signal["start"], signal["end"]
+    if not (start <= end <= len(text)) or signal.get("match") != text[start:end] or signal["line"] < 1:
+        return False
+    context = signal.get("context")
+    if not isinstance(context, dict) or not all(isinstance(context.get(flag), bool) for flag in _CONTEXT_FLAGS):
+        return False
+    fix = signal.get("fix")
+    return fix is None or (
+        isinstance(fix, dict) and isinstance(fix.get("replacement"), str) and isinstance(fix.get("match"), str)
+    )
+
+
 def _drop_code(result: dict[str, Any], options: ScanOptions) -> str | None:
     """Leave out hits in code unless asked for (--include-code); returns the reader's note."""
     if not options.include_code:
@@ -263,8 +338,10 @@ def scan_source(
         # The effective settings include the markup the file is read as (its extension decides "auto").
         # Signals in code are scanned for only with --include-code: a result holds them or not.
         code = "code" if options.include_code else "no-code"
-        key = cache_key("scan-1", __version__, data.SOURCE_DIGEST, settings.key(), markup, code, content)
-        cached = cache.get(key)
+        # The file's own path (resolved) is part of the key: an entry is never served for another file.
+        where = shown if path == STDIN else os.path.realpath(path)
+        key = cache_key("scan-2", __version__, data.SOURCE_DIGEST, where, settings.key(), markup, code, content)
+        cached = cache.get(key, partial(cached_result_ok, text=text))
     if cached is not None:
         language, detected, result = cached["language"], cached["detected"], dict(cached["data"])
     else:

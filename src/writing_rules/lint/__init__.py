@@ -21,6 +21,7 @@ from .._lazy_exports import lazy_exports
 
 __all__ = [
     "BASELINE_VERSION",
+    "CACHE_DIR_ENV",
     "CONFIG_FILE",
     "DEFAULT_CACHE_DIR",
     "DEFAULT_MIN_LEVEL",
@@ -55,9 +56,11 @@ __all__ = [
     "read_directives",
     "repository_root",
     "rule_level",
+    "search_boundary",
     "sentence_span",
     "signal_level",
     "unused_suppressions",
+    "user_cache_dir",
     "write_baseline",
 ]
 
@@ -68,6 +71,8 @@ _HOMES = {
     "write_baseline": "._baseline",
     "ResultCache": "._cache",
     "DEFAULT_CACHE_DIR": "._cache",
+    "CACHE_DIR_ENV": "._cache",
+    "user_cache_dir": "._cache",
     "cache_key": "._cache",
     "CONFIG_FILE": "._config",
     "MARKUPS": "._config",
@@ -79,6 +84,7 @@ _HOMES = {
     "find_config": "._config",
     "load_config": "._config",
     "repository_root": "._config",
+    "search_boundary": "._config",
     "ChangedLines": "._diff",
     "DiffError": "._diff",
     "changed_lines": "._diff",
@@ -107,7 +113,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from .._levels import DEFAULT_MIN_LEVEL, LEVELS, level_at_least, rule_level, signal_level
     from ._baseline import BASELINE_VERSION, Baseline, BaselineError, write_baseline
-    from ._cache import DEFAULT_CACHE_DIR, ResultCache, cache_key
+    from ._cache import CACHE_DIR_ENV, DEFAULT_CACHE_DIR, ResultCache, cache_key, user_cache_dir
     from ._config import (
         CONFIG_FILE,
         MARKUPS,
@@ -118,6 +124,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         find_config,
         load_config,
         repository_root,
+        search_boundary,
     )
     from ._config_file import LintConfig
     from ._diff import ChangedLines, DiffError, changed_lines

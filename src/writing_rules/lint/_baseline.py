@@ -50,6 +50,10 @@ class Baseline:
             raise BaselineError(
                 f"baseline {path} is not a writing-rules baseline (corrupt JSON: {error}); {regenerate}"
             ) from None
+        except RecursionError:
+            raise BaselineError(f"baseline {path} is nested too deeply to be a baseline; {regenerate}") from None
+        except ValueError:  # an integer of more than 4,300 digits: Python refuses to convert it
+            raise BaselineError(f"baseline {path} holds a number with more than 4,300 digits; {regenerate}") from None
         if not isinstance(document, dict) or _FORMAT not in document:
             raise BaselineError(f"baseline {path} is not a writing-rules baseline; {regenerate}")
         version = document[_FORMAT]
@@ -110,7 +114,11 @@ def write_baseline(path: str, files: Iterable[tuple[str, Sequence[Mapping[str, A
         )
     ]
     document = {_FORMAT: BASELINE_VERSION, "entries": entries}
-    temporary = f"{path}.{os.getpid()}.tmp"
+    # An unpredictable name, created exclusively and never through a symbolic link: a link planted
+    # at a name known in advance would have the baseline written wherever it points.
+    temporary = os.path.join(folder, f".{os.path.basename(path)}.{os.urandom(12).hex()}.tmp")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    created = False
     try:
         text = json.dumps(document, ensure_ascii=False, indent=1)
         # A file name that is not UTF-8 holds lone surrogates (os.fsdecode), which UTF-8 cannot
@@ -118,11 +126,14 @@ def write_baseline(path: str, files: Iterable[tuple[str, Sequence[Mapping[str, A
         # so its signals stay known. Only a JSON string can hold one, and an escape is valid there.
         if not text.isascii():
             text = _LONE_SURROGATE.sub(lambda found: f"\\u{ord(found[0]):04x}", text)
-        with open(temporary, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text + "\n")
+        handle = os.open(temporary, flags, 0o666)  # the umask decides, as for any file the user writes
+        created = True
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text + "\n")
         os.replace(temporary, path)
     except OSError as error:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
+        if created:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
         raise BaselineError(f"cannot write baseline {path}: {error.strerror}") from None
     return sum(counts.values())

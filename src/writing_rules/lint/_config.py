@@ -1,7 +1,13 @@
 """Team configuration: ``.writing-rules.toml`` or ``[tool.writing-rules]`` in ``pyproject.toml``.
 
 For each scanned file the nearest configuration wins: the file's folder first,
-then each parent up to the repository root (the folder holding ``.git``). In a
+then each parent up to a boundary, never above it. Inside a repository (a folder
+holding ``.git``, ``.hg`` or ``.svn``) the boundary is its root; outside one it is
+the first folder holding a project marker (``pyproject.toml``, ``setup.cfg``,
+``package.json``), else the working folder when the file lies inside it, else the
+file's own folder. The search never climbs above the user's home folder either:
+a ``.writing-rules.toml`` someone left in ``/tmp`` or above ``$HOME`` cannot
+decide what a scan of a folder below it reports. In a
 folder, ``.writing-rules.toml`` comes before ``pyproject.toml``, and a
 ``pyproject.toml`` without a ``[tool.writing-rules]`` table does not count.
 Configurations are not merged: the nearest one is the whole configuration.
@@ -32,9 +38,13 @@ __all__ = [
     "find_config",
     "load_config",
     "repository_root",
+    "search_boundary",
 ]
 
 CONFIG_FILE = ".writing-rules.toml"
+# A configuration file larger than this is refused before it is parsed: TOML parsers take minutes
+# on some shapes of a large file.
+MAX_SOURCE_BYTES = 2**20
 PYPROJECT = "pyproject.toml"
 MARKUPS = ("auto", "markdown", "mdx", "rst", "html", "text")
 LANGUAGES = ("auto", "en", "de")
@@ -132,6 +142,10 @@ def load_config(path: str) -> LintConfig:
 # -- finding the nearest configuration --------------------------------------------------------------
 
 
+REPOSITORY_MARKERS = (".git", ".hg", ".svn")
+PROJECT_MARKERS = ("pyproject.toml", "setup.cfg", "package.json")
+
+
 def repository_root(folder: str) -> str | None:
     """The nearest folder at or above ``folder`` that holds ``.git``, or None."""
     current = os.path.abspath(folder)
@@ -142,6 +156,47 @@ def repository_root(folder: str) -> str | None:
         if parent == current:
             return None
         current = parent
+
+
+def _home() -> str | None:
+    home = os.path.expanduser("~")
+    return os.path.abspath(home) if home != "~" else None
+
+
+def _holds(folder: str, names: tuple[str, ...]) -> bool:
+    return any(os.path.lexists(os.path.join(folder, name)) for name in names)
+
+
+def _first_up(start: str, markers: tuple[str, ...], home: str | None) -> str | None:
+    """The nearest folder at or above ``start`` holding one of ``markers``; home at the highest."""
+    current = start
+    while True:
+        if _holds(current, markers):
+            return current
+        parent = os.path.dirname(current)
+        if current == home or parent == current:
+            return None
+        current = parent
+
+
+def search_boundary(folder: str, cwd: str | None = None) -> str:
+    """The highest folder the configuration search for files in ``folder`` may look in.
+
+    The repository root (``.git``, ``.hg``, ``.svn``); outside a repository the first
+    folder with a project marker, else the working folder when ``folder`` lies in
+    it, else ``folder`` itself; never above the user's home.
+    """
+    start = os.path.abspath(folder)
+    home = _home()
+    found = _first_up(start, REPOSITORY_MARKERS, home) or _first_up(start, PROJECT_MARKERS, home)
+    if found is not None:
+        return found
+    if home is not None and (start == home or start.startswith(home.rstrip(os.sep) + os.sep)):
+        return home
+    working = os.path.abspath(cwd or os.getcwd())
+    if start == working or start.startswith(working.rstrip(os.sep) + os.sep):
+        return working
+    return start
 
 
 def find_config(path: str) -> LintConfig | None:
@@ -159,7 +214,8 @@ class ConfigResolver:
     def __init__(self, explicit: str | None = None, *, disabled: bool = False) -> None:
         self._explicit = load_config(explicit) if explicit is not None and not disabled else None
         self._disabled = disabled
-        self._folders: dict[str, LintConfig | None] = {}
+        self._folders: dict[tuple[str, str], LintConfig | None] = {}
+        self._boundaries: dict[str, str] = {}
 
     def config_for(self, path: str) -> LintConfig | None:
         """The configuration in force for ``path``; ``ConfigError`` when that file is broken."""
@@ -169,16 +225,28 @@ class ConfigResolver:
             return self._explicit
         absolute = os.path.abspath(path)
         folder = absolute if os.path.isdir(absolute) else os.path.dirname(absolute)
-        return self._lookup(folder)
+        boundary = self._boundaries.get(folder)
+        if boundary is None:
+            boundary = self._boundaries[folder] = search_boundary(folder)
+        return self._lookup(folder, boundary)
 
-    def _lookup(self, folder: str) -> LintConfig | None:
-        if folder in self._folders:
-            return self._folders[folder]
-        found = self._here(folder)
-        if found is None and not os.path.exists(os.path.join(folder, ".git")):
+    def _lookup(self, start: str, boundary: str) -> LintConfig | None:
+        # A loop, not recursion: a tree 1,200 folders deep must not exhaust the stack.
+        visited = []
+        folder = start
+        found: LintConfig | None = None
+        while True:
+            if (folder, boundary) in self._folders:
+                found = self._folders[(folder, boundary)]
+                break
+            visited.append(folder)
+            found = self._here(folder)
             parent = os.path.dirname(folder)
-            found = None if parent == folder else self._lookup(parent)
-        self._folders[folder] = found
+            if found is not None or folder == boundary or parent == folder:
+                break
+            folder = parent
+        for seen in visited:
+            self._folders[(seen, boundary)] = found
         return found
 
     @staticmethod
@@ -200,6 +268,9 @@ def _may_count(pyproject: str) -> bool:
 
     try:
         with open(pyproject, "rb") as handle:
-            return may_hold_table(handle.read().decode("utf-8-sig"))
+            raw = handle.read(MAX_SOURCE_BYTES + 1)
+        if len(raw) > MAX_SOURCE_BYTES:
+            return True  # read_config refuses it, naming the file
+        return may_hold_table(raw.decode("utf-8-sig"))
     except (OSError, UnicodeDecodeError):
         return True  # read_config reports the problem, naming the file

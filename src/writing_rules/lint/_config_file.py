@@ -9,12 +9,21 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from .._lazy_rules import rule_data as data
 from .._levels import LEVELS
-from ._config import LANGUAGES, MARKUPS, OVERRIDE_KEYS, PYPROJECT, TOP_LEVEL_KEYS, ConfigError, FileSettings
+from ._config import (
+    LANGUAGES,
+    MARKUPS,
+    MAX_SOURCE_BYTES,
+    OVERRIDE_KEYS,
+    PYPROJECT,
+    TOP_LEVEL_KEYS,
+    ConfigError,
+    FileSettings,
+)
 from ._globs import glob_matches
 
 TYPE_CHECKING = False
@@ -82,7 +91,11 @@ def read_config(path: str, *, required: bool) -> LintConfig | None:
     shown = _shown(path)
     try:
         with open(path, "rb") as handle:
-            source = handle.read().decode("utf-8-sig")
+            raw = handle.read(MAX_SOURCE_BYTES + 1)
+        if len(raw) > MAX_SOURCE_BYTES:
+            # Before parsing: TOML parsers take minutes on some shapes of a large file.
+            raise ConfigError(shown, 1, f"larger than {MAX_SOURCE_BYTES // 2**20} MB: not a configuration file")
+        source = raw.decode("utf-8-sig")
     except OSError as error:
         raise ConfigError(shown, 1, f"cannot read the configuration: {error.strerror}") from None
     except UnicodeDecodeError as error:
@@ -155,7 +168,7 @@ class _Checker:
                 hint = _did_you_mean(key, allowed)
                 place = "[[overrides]]" if where else "the configuration"
                 raise self.fail(
-                    (*where, key), f"unknown key {key!r} in {place}{hint}; valid keys: {', '.join(allowed)}"
+                    (*where, key), f"unknown key {_short(key)} in {place}{hint}; valid keys: {', '.join(allowed)}"
                 )
 
     def settings(
@@ -184,7 +197,7 @@ class _Checker:
     def choice(self, table: Mapping[str, Any], key: str, allowed: Sequence[str], where: tuple[Any, ...]) -> str:
         value = table[key]
         if not isinstance(value, str) or value not in allowed:
-            shown = json.dumps(value) if isinstance(value, str) else f"a {_toml_type(value)}"
+            shown = _short(value, json.dumps) if isinstance(value, str) else f"a {_toml_type(value)}"
             raise self.fail(
                 (*where, key),
                 f"{key} = {shown} is not allowed{_did_you_mean(value, allowed)}; valid choices: {', '.join(allowed)}",
@@ -200,13 +213,13 @@ class _Checker:
     def globs(self, table: Mapping[str, Any], key: str, where: tuple[Any, ...]) -> tuple[str, ...]:
         value = table[key]
         if isinstance(value, str):
-            raise self.fail((*where, key), f"{key} must be an array of globs: {key} = [{json.dumps(value)}]")
+            raise self.fail((*where, key), f"{key} must be an array of globs: {key} = [{_short(value, json.dumps)}]")
         return self.strings(table, key, where)
 
     def rule_ids(self, table: Mapping[str, Any], key: str, where: tuple[Any, ...]) -> tuple[str, ...]:
         value = table[key]
         if not isinstance(value, list) or not all(isinstance(item, str) and item for item in value):
-            example = json.dumps([value] if isinstance(value, str) else ["..."])
+            example = f"[{_short(value, json.dumps)}]" if isinstance(value, str) else '["..."]'
             raise self.fail(
                 (*where, key),
                 f"{key} must be an array of rule ids: {key} = {example}; valid rule ids: {', '.join(data.RULE_IDS)}",
@@ -218,7 +231,7 @@ class _Checker:
                 raise ConfigError(
                     self.path,
                     line,
-                    f"unknown rule id {value!r} in {key}{_did_you_mean(value, data.RULE_IDS)}; "
+                    f"unknown rule id {_short(value)} in {key}{_did_you_mean(value, data.RULE_IDS)}; "
                     f"valid rule ids: {', '.join(data.RULE_IDS)}",
                 )
         return values
@@ -238,10 +251,20 @@ class _Checker:
             if not isinstance(markup, str) or markup not in MARKUPS:
                 raise self.fail(
                     (*where, "markup", glob),
-                    f"markup for {glob!r} must be one of: {', '.join(MARKUPS)}",
+                    f"markup for {_short(glob)} must be one of: {', '.join(MARKUPS)}",
                 )
             pairs.append((glob, markup))
         return tuple(pairs)
+
+
+_SHOWN = 60  # characters of a key or value echoed in a message: a 5 MB key is not printed whole
+
+
+def _short(value: str, quote: Callable[[str], str] = repr) -> str:
+    """``value`` quoted for a message, cut to its first characters when long."""
+    if len(value) <= _SHOWN:
+        return quote(value)
+    return f"{quote(value[:_SHOWN])}... ({len(value):,} characters)"
 
 
 def _toml_type(value: object) -> str:
@@ -257,7 +280,7 @@ def _toml_type(value: object) -> str:
 
 
 def _did_you_mean(value: object, allowed: Sequence[str]) -> str:
-    if not isinstance(value, str):
+    if not isinstance(value, str) or len(value) > _SHOWN:
         return ""
     import difflib  # only for a mistake: a valid configuration never loads it
 

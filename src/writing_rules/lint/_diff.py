@@ -1,54 +1,79 @@
-"""Changed lines since a git revision (``scan --diff REF``), read from ``git diff``.
+"""Changed lines since a git revision (``scan --diff REF``).
 
 The comparison is between ``REF`` and the working tree, so uncommitted edits
 count as changed. Files git does not track yet (and does not ignore) count as
 changed throughout. A file deleted since ``REF`` has no lines and is no error.
+
+A scanned checkout is not trusted: its ``.git/config`` and ``.gitattributes``
+may name programs (``core.fsmonitor``, a ``textconv`` driver, a ``clean``
+filter, an external diff) that ``git diff`` would run. So git is asked only
+for what runs nothing: the revision's file list (``git ls-tree``), blobs as
+stored (``git cat-file``), the index's and the untracked files' names
+(``git ls-files``), always with ``core.fsmonitor`` off. The lines are compared
+here (``_linediff``), so no ``diff.*`` setting (``noprefix``, a diff
+algorithm) changes what counts as changed.
 """
 
 from __future__ import annotations
 
-import difflib
+import hashlib
 import os
-import re
+import stat
 import subprocess
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from .._text_units import LINE_BREAK
+from ._linediff import changed_line_numbers
 
 __all__ = ["ChangedLines", "DiffError", "changed_lines"]
 
-_HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@")
-_ESCAPES = {"a": "\a", "b": "\b", "t": "\t", "n": "\n", "v": "\v", "f": "\f", "r": "\r", '"': '"', "\\": "\\"}
+# What every git call gets, whatever the repository's or the user's configuration says: nothing
+# that runs a program, and file names printed as they are.
+_SAFE = ("-c", "core.fsmonitor=false", "-c", "core.quotepath=off")
+_MAX_BLOB = 256 * 2**20  # read no larger blob: past any documentation file
 
 
 class DiffError(ValueError):
     """``--diff`` cannot be computed; the message says why and what to do."""
 
 
+def _lines(raw: bytes) -> list[str]:
+    """The lines of a file's bytes, split as the scanner counts lines."""
+    text = raw.decode("utf-8", "replace").removeprefix("\ufeff")
+    parts = LINE_BREAK.split(text)
+    if parts and parts[-1] == "":
+        parts.pop()
+    return parts
+
+
 @dataclass(frozen=True)
 class ChangedLines:
-    """Lines added or changed per file since ``ref``; ``None`` for a whole new (untracked) file."""
+    """Lines added or changed per file since ``ref``; ``None`` for a whole new file.
+
+    ``tree`` maps each file of ``ref`` (relative to ``root``, ``/``-separated) to its
+    blob id; ``present`` holds the files git tracks or would track now (the index
+    and untracked files not ignored). ``files`` remembers the answers given.
+    """
 
     ref: str
     root: str
-    files: Mapping[str, frozenset[int] | None]
+    files: dict[str, frozenset[int] | None] = field(default_factory=dict)
     # Paths (relative to ``root``) that existed in ``ref`` and are gone: deleted or renamed away.
     deleted: frozenset[str] = frozenset()
+    tree: Mapping[str, str] = field(default_factory=dict)
+    present: frozenset[str] = frozenset()
+    object_format: str = "sha1"
 
     def lines_for_text(self, path: str, text: str) -> frozenset[int] | None:
         """Changed line numbers of ``text`` standing for ``path`` (an editor's unsaved buffer on
         standard input), against ``path`` as it was in ``ref``; ``None`` when ``ref`` had no such file."""
         relative = self._relative(path)
-        old = _git(["show", f"{self.ref}:{relative}"], self.root)
-        if old.returncode != 0:
+        blob = self.tree.get(relative)
+        if blob is None:
             return None
-        before = old.stdout.decode("utf-8", "replace").removeprefix("\ufeff").splitlines()
-        after = text.splitlines()
-        changed: set[int] = set()
-        matcher = difflib.SequenceMatcher(None, before, after, autojunk=False)
-        for tag, _, _, first, last in matcher.get_opcodes():
-            if tag in ("replace", "insert"):
-                changed.update(range(first + 1, last + 1))
-        return frozenset(changed)
+        old = self._blob(blob)
+        return changed_line_numbers(_lines(old), _lines(text.encode("utf-8", "surrogatepass")))
 
     def _relative(self, path: str) -> str:
         relative = os.path.relpath(os.path.realpath(path), self.root)
@@ -59,36 +84,93 @@ class ChangedLines:
     def was_deleted(self, path: str) -> bool:
         """Whether ``path`` existed in ``ref`` and has been deleted (or renamed) since."""
         relative = os.path.relpath(os.path.abspath(path), self.root).replace(os.sep, "/")
-        return relative in self.deleted
+        if relative in self.deleted:
+            return True
+        # Asked per named path, not listed for the whole tree up front (a large repository's
+        # every file would be looked up on each run).
+        return relative in self.tree and not os.path.lexists(os.path.join(self.root, relative))
 
     def lines_for(self, path: str) -> frozenset[int] | None:
         """Changed line numbers of ``path`` (empty: unchanged); ``None``: every line is new.
 
         ``DiffError`` when ``path`` lies outside the repository.
         """
-        relative = os.path.relpath(os.path.realpath(path), self.root)
-        if relative == ".." or relative.startswith(".." + os.sep) or os.path.isabs(relative):
-            raise DiffError(f"{path} is outside the git repository at {self.root}; --diff compares files inside it")
-        return self.files.get(relative.replace(os.sep, "/"), frozenset())
+        relative = self._relative(path)
+        if relative in self.files:
+            return self.files[relative]
+        blob = self.tree.get(relative)
+        found: frozenset[int] | None
+        if blob is None:
+            # New since ref: changed throughout when git tracks it or would; an ignored file was
+            # never part of the change.
+            found = None if relative in self.present else frozenset()
+        else:
+            try:
+                now = _read_regular(os.path.join(self.root, relative))
+            except OSError:
+                now = None
+            if now is None:
+                found = frozenset()  # gone or unreadable: the scan reports it, with no lines to keep
+            elif _blob_id(now, self.object_format) == blob:
+                found = frozenset()
+            else:
+                found = changed_line_numbers(_lines(self._blob(blob)), _lines(now))
+        self.files[relative] = found
+        return found
+
+    def _blob(self, blob: str) -> bytes:
+        # cat-file prints the blob as stored: no textconv, no filter, no attribute applies.
+        shown = _git(["cat-file", "blob", blob], self.root)
+        if shown.returncode != 0:
+            raise DiffError(f"--diff {self.ref}: git cannot read a file of {self.ref}: {_message(shown)}")
+        return shown.stdout
+
+
+def _blob_id(content: bytes, object_format: str) -> str:
+    """The id git gives ``content`` as a blob: equal ids, equal bytes (no need to read the old one)."""
+    digest = hashlib.sha256() if object_format == "sha256" else hashlib.sha1()  # git's own ids, not security
+    digest.update(b"blob %d\0" % len(content))
+    digest.update(content)
+    return digest.hexdigest()
+
+
+def _read_regular(path: str) -> bytes | None:
+    """A regular file's bytes (not a FIFO or device), None for anything else."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    with os.fdopen(fd, "rb") as handle:
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode) or status.st_size > _MAX_BLOB:
+            return None
+        return handle.read(_MAX_BLOB + 1)
+
+
+def _message(outcome: subprocess.CompletedProcess[bytes]) -> str:
+    text = outcome.stderr.decode("utf-8", "replace").strip()
+    return " ".join(text.split())[:500]
 
 
 def _git(arguments: list[str], cwd: str) -> subprocess.CompletedProcess[bytes]:
     try:
         return subprocess.run(
-            ["git", "-c", "core.quotepath=off", *arguments],
+            ["git", *_SAFE, *arguments],
             cwd=cwd,
             capture_output=True,
             check=False,
+            stdin=subprocess.DEVNULL,
         )
     except FileNotFoundError:
         raise DiffError("--diff needs git, which is not installed or not on PATH") from None
 
 
 def changed_lines(ref: str, cwd: str | None = None) -> ChangedLines:
-    """Read ``git diff REF`` in the repository around ``cwd``; ``DiffError`` when it cannot."""
+    """Compare the working tree with ``REF`` in the repository around ``cwd``; ``DiffError`` when it cannot."""
     folder = os.path.abspath(cwd or os.getcwd())
     top = _git(["rev-parse", "--show-toplevel"], folder)
     if top.returncode != 0:
+        message = _message(top)
+        if "dubious ownership" in message:
+            # git refuses a repository another user owns: say so, with git's own advice.
+            raise DiffError(f"--diff: git refuses the repository around {folder}: {message}")
         raise DiffError(f"--diff needs a git repository, and {folder} is not inside one")
     root = os.path.realpath(top.stdout.decode("utf-8", "surrogateescape").strip())
     if ref.startswith("-"):
@@ -103,16 +185,24 @@ def changed_lines(ref: str, cwd: str | None = None) -> ChangedLines:
                 "(in GitHub Actions: actions/checkout with fetch-depth: 0)"
             )
         raise DiffError(f"--diff {ref}: unknown revision (not a commit, branch or tag in {root})")
-    diff = _git(["diff", "--no-color", "--no-ext-diff", "--unified=0", "--end-of-options", ref, "--"], root)
-    if diff.returncode != 0:
-        message = diff.stderr.decode("utf-8", "replace").strip()
-        raise DiffError(f"--diff {ref}: git diff failed: {message}")
-    files, deleted = _parse(diff.stdout.decode("utf-8", "surrogateescape"))
-    untracked = _git(["ls-files", "--others", "--exclude-standard", "-z"], root)
-    for name in untracked.stdout.decode("utf-8", "surrogateescape").split("\0"):
-        if name:
-            files[name] = None
-    return ChangedLines(ref, root, files, frozenset(deleted))
+    commit = known.stdout.decode("ascii", "replace").strip()
+    listing = _git(["ls-tree", "-r", "-z", "--full-tree", commit], root)
+    if listing.returncode != 0:
+        raise DiffError(f"--diff {ref}: git ls-tree failed: {_message(listing)}")
+    tree: dict[str, str] = {}
+    for record in listing.stdout.split(b"\0"):
+        head, tab, name = record.partition(b"\t")
+        fields = head.split()
+        if tab and len(fields) == 3 and fields[1] == b"blob":
+            tree[name.decode("utf-8", "surrogateescape")] = fields[2].decode("ascii")
+    present: set[str] = set()
+    for arguments in (["ls-files", "-z"], ["ls-files", "--others", "--exclude-standard", "-z"]):
+        names = _git(arguments, root)
+        if names.returncode != 0:
+            raise DiffError(f"--diff {ref}: git ls-files failed: {_message(names)}")
+        present.update(name for name in names.stdout.decode("utf-8", "surrogateescape").split("\0") if name)
+    object_format = "sha256" if len(commit) == 64 else "sha1"
+    return ChangedLines(ref, root, {}, frozenset(), tree, frozenset(present), object_format)
 
 
 def _fetch_hint(ref: str, root: str) -> str:
@@ -126,56 +216,3 @@ def _fetch_hint(ref: str, root: str) -> str:
         # only, so the fetch names where the branch goes.
         return f"'git fetch --no-tags --depth=1 {remote} {branch}:refs/remotes/{remote}/{branch}' or "
     return f"'git fetch --no-tags --depth=1 {remotes[0] if remotes else 'origin'} {ref}' or "
-
-
-def _unquote(path: str) -> str:
-    if not (path.startswith('"') and path.endswith('"')):
-        return path
-    raw = path[1:-1]
-    out = bytearray()
-    index = 0
-    while index < len(raw):
-        char = raw[index]
-        if char == "\\" and index + 1 < len(raw):
-            following = raw[index + 1]
-            if following in "01234567":
-                out.append(int(raw[index + 1 : index + 4], 8))
-                index += 4
-                continue
-            out.extend(_ESCAPES.get(following, following).encode())
-            index += 2
-            continue
-        out.extend(char.encode("utf-8", "surrogateescape"))
-        index += 1
-    return out.decode("utf-8", "surrogateescape")
-
-
-def _parse(patch: str) -> tuple[dict[str, frozenset[int] | None], set[str]]:
-    files: dict[str, frozenset[int] | None] = {}
-    deleted: set[str] = set()
-    current: str | None = None
-    source: str | None = None
-    lines: set[int] = set()
-    for line in patch.split("\n"):
-        if line.startswith("rename from "):  # a pure rename has no ---/+++ lines
-            deleted.add(_unquote(line[len("rename from ") :]))
-        elif line.startswith("--- "):
-            origin = _unquote(line[4:].rstrip("\t"))
-            source = origin[2:] if origin.startswith("a/") else None  # /dev/null: added
-        elif line.startswith("+++ "):
-            if current is not None:
-                files[current] = frozenset(lines)
-            target = _unquote(line[4:].rstrip("\t"))
-            current = target[2:] if target.startswith("b/") else None  # /dev/null: deleted
-            if source is not None and source != current:  # deleted, or renamed away
-                deleted.add(source)
-            lines = set()
-        elif current is not None and line.startswith("@@"):
-            hunk = _HUNK.match(line)
-            if hunk:
-                first = int(hunk.group(1))
-                count = 1 if hunk.group(2) is None else int(hunk.group(2))
-                lines.update(range(first, first + count))
-    if current is not None:
-        files[current] = frozenset(lines)
-    return files, deleted

@@ -7,6 +7,7 @@ CI sees.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
@@ -57,20 +58,35 @@ class SignalPolicy(NamedTuple):
                     level = levels[pair]
                 if not level_at_least(level, self.min_level):
                     continue
-            if spans and any(first <= signal["start"] and signal["end"] <= last for first, last in spans):
+            if spans and _inside_term(spans, signal["start"], signal["end"]):
                 continue
             kept.append(signal)
         return kept
 
 
-def _term_spans(text: str, terms: Iterable[str]) -> list[tuple[int, int]]:
+def _term_spans(text: str, terms: Iterable[str]) -> list[tuple[int, list[int]]]:
+    """Per accepted term found in ``text``: its length and where it starts, in order."""
     spans = []
-    for term in terms:
+    for term in dict.fromkeys(terms):
+        starts = []
         at = text.find(term)
         while at >= 0:
-            spans.append((at, at + len(term)))
+            starts.append(at)
             at = text.find(term, at + 1)
+        if starts:
+            spans.append((len(term), starts))
     return spans
+
+
+def _inside_term(spans: list[tuple[int, list[int]]], start: int, end: int) -> bool:
+    """Whether an occurrence of a term covers ``start`` to ``end``: one bisection per term, so
+    ``accept = [" "]`` on a long text costs no more than a look-up per signal."""
+    for length, starts in spans:
+        # The first occurrence that does not end before ``end`` is the only one that may cover it.
+        index = bisect_left(starts, end - length)
+        if index < len(starts) and starts[index] <= start:
+            return True
+    return False
 
 
 def to_signal_policy(config: object) -> SignalPolicy | None:
