@@ -203,3 +203,18 @@ def test_standard_input_against_many_repeated_lines(repo: Path, scan, monkeypatc
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(buffer.encode("utf-8")), encoding="utf-8"))
     outcome = scan("-", "--stdin-filename", "page.md", "--diff", "HEAD")
     assert [line.split(": ")[:2] for line in outcome.lines()] == [["page.md:1201:7", "filler"]]
+
+
+def test_only_the_changed_files_are_scanned(repo: Path, scan) -> None:
+    # A one-file change in a large tree costs that file and git, not the whole tree's scan.
+    committed(repo, {f"docs/page{number}.md": PAGE for number in range(5)})
+    write(repo, "docs/page3.md", PAGE + "\nA very powerful addition.\n")
+    write(repo, "docs/new.md", "Simply run it.\n")
+    outcome = scan("docs", "--diff", "HEAD")
+    per_file = [line.split(":")[0] for line in outcome.err.splitlines() if "signal" in line and "(language" in line]
+    assert sorted(per_file) == ["docs/new.md", "docs/page3.md"]
+    assert "4 files unchanged since HEAD; not scanned" in outcome.err
+    reported = {line.split(":")[0] for line in outcome.lines()}
+    assert reported == {"docs/new.md", "docs/page3.md"}
+    # Without --diff every file is scanned and reported.
+    assert len({line.split(":")[0] for line in scan("docs").lines()}) == 6

@@ -260,6 +260,7 @@ def _scan_all(
     args: argparse.Namespace, options: ScanOptions, lint: LintRun, stdin: Any, stderr: TextIO
 ) -> list[FileScan]:
     paths, failed = lint.collect(args.paths, args.glob, DEFAULT_GLOBS)
+    paths = lint.changed_only(paths)  # --diff: only what changed is scanned
     results: list[FileScan] = list(failed)
     if STDIN in paths:
         paths.remove(STDIN)

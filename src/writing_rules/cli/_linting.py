@@ -82,6 +82,7 @@ class LintRun:
         self.notes: list[str] = []  # what the user may not expect: a far configuration, a folder wholly excluded
         self._configs_seen: set[str] = set()
         self.gone: list[str] = []  # named, but deleted since the --diff revision
+        self.unchanged = 0  # files --diff found unchanged, so not scanned
 
     def settings_for(self, path: str, options: ScanOptions) -> FileSettings:
         """The file's configuration, then the command line on top."""
@@ -169,6 +170,30 @@ class LintRun:
                     f"{argument}: every file in it is excluded by the configuration {excluded_by.path}; nothing scanned"
                 )
         return list(dict.fromkeys(found)), failed
+
+    def changed_only(self, paths: list[str]) -> list[str]:
+        """With ``--diff``, the files that changed since the revision (and standard input): an
+        unchanged file has no changed line to report, so it is not read past its blob id.
+
+        A path ``--diff`` cannot place (outside the repository) is kept: ``finish`` reports it.
+        """
+        if self.changed is None:
+            return paths
+        from ..lint import DiffError
+
+        kept = []
+        for path in paths:
+            try:
+                if path != STDIN and self.changed.lines_for(path) == frozenset():
+                    self.unchanged += 1
+                    continue
+            except DiffError:
+                pass
+            kept.append(path)
+        if self.unchanged:
+            count = self.unchanged
+            self.notes.append(f"{count} file{'s' * (count != 1)} unchanged since {self.args.diff}; not scanned")
+        return kept
 
     def _note_config(self, config: LintConfig | None) -> None:
         """Say which configuration applies when it lies above the working folder (once per file)."""
