@@ -343,11 +343,16 @@ def _vale_existence_regex(rule: dict[str, Any]) -> str:
     return regex
 
 
-def _exclusion(alternatives: list[str], ignorecase: bool) -> str:
-    """A look-ahead that drops a hit equal to one of ``alternatives`` (Vale's exceptions)."""
+def _exclusion(alternatives: list[str]) -> str:
+    """A look-ahead that drops a hit opening with one of ``alternatives`` (Vale's exceptions).
+
+    Vale drops a hit in which ``\\b(?:exceptions)\\b`` is found, case-sensitively
+    whatever the rule's ``ignorecase``. A pattern cannot look inside its own hit
+    before it ends, so the hit must open with the exception: the same for the
+    usual one-word hits.
+    """
     inner = "|".join(translate_re2(a, embedded=True) for a in alternatives)
-    flag = "(?i:" if ignorecase else "(?-i:"
-    return f"(?!{flag}(?:{inner}))(?!\\w))"
+    return f"(?!(?-i:\\b(?:{inner})\\b))"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -569,11 +574,11 @@ def _text(value: Any, what: str) -> str:
     return " ".join(str(value).split())
 
 
-def _pattern_signal(signal_id: str, go_regex: str, exclusions: list[str], ignorecase: bool) -> _Signal:
+def _pattern_signal(signal_id: str, go_regex: str, exclusions: list[str]) -> _Signal:
     try:
         python = translate_re2(go_regex)
         if exclusions:
-            python = _with_exclusion(python, _exclusion(exclusions, ignorecase))
+            python = _with_exclusion(python, _exclusion(exclusions))
     except UntranslatableRegex as exc:
         raise _Skip(f"regular expression: {exc}") from None
     try:
@@ -635,7 +640,9 @@ def _convert(name: str, rule: dict[str, Any], accepted: list[str]) -> _Rule:
     description = _text(rule.get("description"), "description")
     link = _text(rule.get("link"), "link") or None
     ignorecase = bool(rule.get("ignorecase", False))
-    exceptions = _strings(rule.get("exceptions"), "exceptions") + accepted
+    exceptions = _strings(rule.get("exceptions"), "exceptions")
+    if rule.get("vocab", True) is not False:
+        exceptions += accepted  # Vale adds the accepted vocabulary unless the rule says `vocab: false`
     for key in ("limit",):
         if key in rule:
             notes.append(f"'{key}' is not kept: the scanner reports every hit")
@@ -647,7 +654,7 @@ def _convert(name: str, rule: dict[str, Any], accepted: list[str]) -> _Rule:
         rule = {**rule, "tokens": _strings(rule.get("tokens"), "tokens"), "raw": _strings(rule.get("raw"), "raw")}
         if not rule["tokens"] and not rule["raw"]:
             raise _Skip("neither 'tokens' nor 'raw'")
-        signal = _pattern_signal("existence", _vale_existence_regex(rule), exceptions, ignorecase)
+        signal = _pattern_signal("existence", _vale_existence_regex(rule), exceptions)
         signal.message = message
         signals.append(signal)
         sample = _MARK.search(signal.must_match[0])
@@ -678,7 +685,7 @@ def _convert(name: str, rule: dict[str, Any], accepted: list[str]) -> _Rule:
                 continue
             same = "(?!(?-i:(?:" + "|".join(alternatives) + "))(?!\\w))"
             try:
-                signal = _pattern_signal(f"swap-{index}", go, exceptions, ignorecase)
+                signal = _pattern_signal(f"swap-{index}", go, exceptions)
             except _Skip as exc:
                 notes.append(f"swap {key!r} -> {expected!r} skipped: {exc}")
                 continue
@@ -760,6 +767,105 @@ def _capitalization_reason(rule: dict[str, Any]) -> str:
             "restrict a pattern to headings, and title or sentence case needs a word-by-word check"
         )
     return f"match {rule.get('match')!r} needs a word-by-word case check that one pattern cannot make"
+
+
+# ---------------------------------------------------------------------------------------------
+# Examples from the style's own test documents (fixtures/ with features/rules.feature)
+
+
+@dataclass
+class _Block:
+    """A blank-line-separated block of a fixture, and where Vale's alerts start in it, per rule."""
+
+    text: str
+    enabled: frozenset[str]
+    passing: bool  # from a document Vale finds nothing in: the best near-misses
+    alerts: dict[str, set[int]] = field(default_factory=dict)
+
+
+def _fixture_blocks(base: Path, style: str) -> list[_Block]:
+    feature = base / "features" / "rules.feature"
+    if not feature.is_file():
+        return []
+    expected: dict[tuple[str, str], list[tuple[int, int, str]]] = {}
+    case = ""
+    inside = False
+    for raw in feature.read_text(encoding="utf-8", errors="replace").splitlines():
+        line = raw.strip()
+        tested = re.match(r'When I test "([^"/\\]+)"', line)
+        if tested:
+            case = tested.group(1)
+        elif line == '"""':
+            inside = not inside
+        elif inside and case:
+            parts = line.split(":", 4)
+            if len(parts) == 5 and parts[1].isdigit() and parts[2].isdigit():
+                expected.setdefault((case, parts[0]), []).append((int(parts[1]), int(parts[2]), parts[3]))
+    blocks: list[_Block] = []
+    for case in sorted({c for c, _ in expected}):
+        folder = base / "fixtures" / case
+        ini = folder / ".vale.ini"
+        if not ini.is_file():
+            continue
+        settings = ini.read_text(encoding="utf-8", errors="replace")
+        styles = {
+            s.strip() for m in re.finditer(r"(?m)^BasedOnStyles\s*=\s*(.+)$", settings) for s in m.group(1).split(",")
+        }
+        named = frozenset(m.group(1) for m in re.finditer(r"(?mi)^([\w.-]+)\s*=\s*YES\s*$", settings))
+        for path in sorted(folder.glob("*.md")):
+            lines = path.read_text(encoding="utf-8", errors="replace").split("\n")
+            enabled = frozenset({f"{style}.*"} if style in styles else set()) | frozenset(
+                n for n in named if n.startswith(style + ".")
+            )
+            alerts = expected.get((case, path.name), [])
+            start = 0
+            while start < len(lines):
+                if not lines[start].strip():
+                    start += 1
+                    continue
+                end = start
+                while end < len(lines) and lines[end].strip():
+                    end += 1
+                block = _Block("\n".join(lines[start:end]), enabled, passing=not alerts)
+                for number, column, rule in alerts:
+                    if start < number <= end:
+                        offset = sum(len(x) + 1 for x in lines[start : number - 1]) + column - 1
+                        block.alerts.setdefault(rule, set()).add(offset)
+                blocks.append(block)
+                start = end
+    return blocks
+
+
+def _add_fixture_examples(style: str, rule: _Rule, blocks: list[_Block]) -> None:
+    """Vale's own test paragraphs as examples, where the converted pattern agrees with Vale's alerts."""
+    full = f"{style}.{rule.name}"
+    relevant = [b for b in blocks if full in b.enabled or f"{style}.*" in b.enabled]
+    relevant.sort(key=lambda b: not b.passing)  # stable: documents without alerts first
+    for signal in rule.signals:
+        if signal.max_words is not None or signal.max_chars is not None:
+            continue
+        regex = _compile(signal.pattern)
+        found: list[str] = []
+        clean: list[str] = []
+        for block in relevant:
+            if "[[" in block.text or "]]" in block.text:
+                continue
+            spans, empty = example_spans(regex, block.text)
+            wanted = block.alerts.get(full, set())
+            if spans and not empty and {s for s, _ in spans} <= wanted and len(found) < 5:
+                marked = block.text
+                for start, end in reversed(spans):
+                    marked = marked[:start] + "[[" + marked[start:end] + "]]" + marked[end:]
+                found.append(marked)
+            elif not spans and not wanted and len(block.text.split()) >= 4 and len(clean) < 2:
+                clean.append(block.text)
+        signal.must_match = [*found, *(e for e in signal.must_match if e not in found)]
+        single = [e for e in found if "\n" not in e]
+        if single and rule.kind == "existence" and rule.before_after:
+            hit = _MARK.search(single[0])
+            assert hit is not None
+            rule.before_after[0] = (_MARK.sub(r"\1", single[0]), f'The same sentence without "{hit.group(1).strip()}".')
+        signal.must_not_match = [*clean, *(e for e in signal.must_not_match if e not in clean)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -944,6 +1050,8 @@ def import_vale_style(
         raise ValeImportError(f"{out}: exists and is not an empty folder; choose a new one")
 
     accepted, rejected, vocab_files = _vocabularies(root)
+    base = root if root != folder else folder.parent
+    blocks = _fixture_blocks(base, style)
     converted: list[ConvertedRule] = []
     skipped: list[SkippedRule] = []
     written: dict[str, str] = {}
@@ -958,6 +1066,7 @@ def import_vale_style(
             data = _read_rule(path)
             kind = str(data.get("extends", "?"))
             rule = _convert(name, data, accepted)
+            _add_fixture_examples(style, rule, blocks)
         except _Skip as exc:
             skipped.append(SkippedRule(f"{style}.{name}", kind, str(exc)))
             continue

@@ -20,7 +20,9 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
+from generator._errors import RuleSourceError
 from generator._prose_examples import example_spans
+from generator._sources import _read_rule_file, parse_examples
 from generator._vale import (
     ImportReport,
     UntranslatableRegex,
@@ -162,6 +164,45 @@ def test_pack_files_follow_the_documented_format(tmp_path: Path) -> None:
         "Use 'Ruby on Rails' instead of '%s'",
     ]
     assert terms["level"] == "error"  # Vale's level, one to one
+
+
+@pytest.mark.parametrize("style", sorted(FIGURES))
+def test_rule_files_read_cleanly_with_the_compilers_own_reader(style: str, tmp_path: Path) -> None:
+    """The compiler's reader (YAML with duplicate keys refused, body sections, Before/After pairs) accepts them."""
+    out = tmp_path / "pack"
+    import_vale_style(STYLES / style, out)
+    for path in sorted((out / "rules").glob("*.md")):
+        problems: list[RuleSourceError] = []
+        rule_file = _read_rule_file(path, out, problems)
+        assert problems == [] and rule_file is not None
+        [section] = rule_file.sections
+        assert section.language == "en"
+        assert [name for name, _, _ in section.subsections] == ["Instruction", "Applies when", "Examples"]
+        examples_line, examples = section.subsections[2][1:]
+        assert parse_examples(examples, examples_line + 1, path.name, problems) and problems == []
+
+
+def test_vales_own_test_paragraphs_become_examples(tmp_path: Path) -> None:
+    """A fixture paragraph is an example where the converted pattern agrees with Vale's alerts in it."""
+    import_vale_style(STYLES / "Joblint", tmp_path / "joblint")
+    tech = _rules(tmp_path / "joblint")["Joblint.TechTerms"]["signals"][0]
+    assert tech["must_match"][0] == (
+        "We'd like to hire a fucking awesome [[java script]] dude, please. A proper web ninja!\n"
+        "If you're good at [[javascript]] then please apply and we can crush code together!"
+    )
+    assert tech["must_not_match"][0] == (
+        "We'd like to hire an excellent JavaScript developer, please.\nIf you're good at JavaScript then please apply."
+    )
+    import_vale_style(STYLES / "write-good", tmp_path / "write-good")
+    rules = _rules(tmp_path / "write-good")
+    assert rules["write-good.So"]["signals"][0]["must_not_match"][0] == "The ISO disk contains the data."
+    assert rules["write-good.ThereIs"]["signals"][0]["must_not_match"][0] == "This is the where there are cows."
+    # Vale lists no alert for line 5 of Weasel's fixture, where the pattern finds "fairly": not an example.
+    weasel = rules["write-good.Weasel"]["signals"][0]
+    assert weasel["must_match"][0] == "There's [[very]] good."
+    assert not any("fairly new" in e for e in weasel["must_match"] + weasel["must_not_match"])
+    body = (tmp_path / "write-good" / "rules" / "write-good.Weasel.md").read_text(encoding="utf-8")
+    assert 'Before: There\'s very good.\nAfter: The same sentence without "very".' in body
 
 
 def test_substitution_leaves_the_replacement_itself_alone(tmp_path: Path) -> None:
@@ -321,7 +362,13 @@ def test_exceptions_and_accepted_vocabulary(tmp_path: Path) -> None:
     report = import_vale_style(root, tmp_path / "pack")
     rules = _rules(tmp_path / "pack")
     regex = re.compile(rules["Acme.Brand"]["signals"][0]["pattern"])
-    assert [m.group() for m in regex.finditer("foo, foobar, FOOBAR, foos, FooCloud")] == ["foo", "foos"]
+    # Exceptions and accepted terms are compared case-sensitively, as Vale compares them.
+    assert [m.group() for m in regex.finditer("foo, foobar, FOOBAR, foos, FooCloud, Foocloud")] == [
+        "foo",
+        "FOOBAR",
+        "foos",
+        "Foocloud",
+    ]
     avoid = re.compile(rules["Vale.Avoid"]["signals"][0]["pattern"])
     assert [m.group() for m in avoid.finditer("the blacklist, Blacklist")] == ["blacklist"]
     assert rules["Vale.Avoid"]["level"] == "error"
