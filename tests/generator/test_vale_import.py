@@ -133,6 +133,14 @@ def test_every_generated_example_holds_as_the_compiler_checks_it(style: str, tmp
                 assert example_spans(regex, example)[0] == [], (rule_id, example)
 
 
+def test_long_token_lists_keep_an_even_spread_of_examples(tmp_path: Path) -> None:
+    import_vale_style(STYLES / "write-good", tmp_path / "pack")
+    cliches = _rules(tmp_path / "pack")["write-good.Cliches"]["signals"][0]["must_match"]
+    assert len(cliches) == 1 + 24  # Vale's fixture sentence, then the spread
+    assert cliches[0] == "What [[a fine kettle of fish]]!"
+    assert cliches[1] == "[[a chip off the old block]]" and cliches[-1] == "[[young and vibrant]]"
+
+
 def test_pack_files_follow_the_documented_format(tmp_path: Path) -> None:
     out = tmp_path / "pack"
     import_vale_style(STYLES / "Joblint", out)
