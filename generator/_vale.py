@@ -674,7 +674,7 @@ def _convert(name: str, rule: dict[str, Any], accepted: list[str]) -> _Rule:
         sample = _MARK.search(signal.must_match[0])
         if sample:
             before_after.append(
-                (_MARK.sub(r"\1", signal.must_match[0]), f'The same sentence without "{sample.group(1).strip()}".')
+                (_MARK.sub(r"\1", signal.must_match[0]), f'The sentence reworded without "{sample.group(1).strip()}".')
             )
     elif kind == "substitution":
         swap = rule.get("swap")
@@ -878,7 +878,10 @@ def _add_fixture_examples(style: str, rule: _Rule, blocks: list[_Block]) -> None
         if single and rule.kind == "existence" and rule.before_after:
             hit = _MARK.search(single[0])
             assert hit is not None
-            rule.before_after[0] = (_MARK.sub(r"\1", single[0]), f'The same sentence without "{hit.group(1).strip()}".')
+            rule.before_after[0] = (
+                _MARK.sub(r"\1", single[0]),
+                f'The sentence reworded without "{hit.group(1).strip()}".',
+            )
         signal.must_not_match = [*clean, *(e for e in signal.must_not_match if e not in clean)]
 
 

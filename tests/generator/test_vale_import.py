@@ -210,7 +210,7 @@ def test_vales_own_test_paragraphs_become_examples(tmp_path: Path) -> None:
     assert weasel["must_match"][0] == "There's [[very]] good."
     assert not any("fairly new" in e for e in weasel["must_match"] + weasel["must_not_match"])
     body = (tmp_path / "write-good" / "rules" / "write-good.Weasel.md").read_text(encoding="utf-8")
-    assert 'Before: There\'s very good.\nAfter: The same sentence without "very".' in body
+    assert 'Before: There\'s very good.\nAfter: The sentence reworded without "very".' in body
 
 
 def test_substitution_leaves_the_replacement_itself_alone(tmp_path: Path) -> None:
