@@ -449,8 +449,49 @@ def test_any_rule_file_is_converted_or_skipped_never_crashes(kind: Any, fields: 
             for signal in front["signals"]:
                 if "pattern" in signal:
                     regex = re.compile(signal["pattern"])
+                    for example in signal["must_match"]:
+                        marks = [
+                            (m.start() - 4 * i, m.end() - 4 * (i + 1)) for i, m in enumerate(_MARK.finditer(example))
+                        ]
+                        assert example_spans(regex, _MARK.sub(r"\1", example)) == (marks, False)
                     for example in signal["must_not_match"]:
                         assert example_spans(regex, example)[0] == []
+
+
+@given(
+    tokens=st.lists(
+        st.text(alphabet=st.sampled_from(list("abcé ()[]?*+|\\-.s{}2,")), min_size=1, max_size=8), max_size=5
+    ),
+    ignorecase=st.booleans(),
+)
+def test_any_token_list_gives_examples_that_hold_or_a_reason(tokens: list[str], ignorecase: bool) -> None:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / "Fuzz"
+        root.mkdir()
+        rule = {"extends": "existence", "message": "'%s'", "ignorecase": ignorecase, "tokens": tokens}
+        (root / "Rule.yml").write_text(yaml.safe_dump(rule), encoding="utf-8")
+        report = import_vale_style(root, Path(tmp) / "out")
+        if report.skipped:
+            assert report.skipped[0].reason
+            return
+        [signal] = load_pack_rules(Path(tmp) / "out")["Fuzz.Rule"]["signals"]
+        regex = re.compile(signal["pattern"])
+        for example in signal["must_match"]:
+            marks = [(m.start() - 4 * i, m.end() - 4 * (i + 1)) for i, m in enumerate(_MARK.finditer(example))]
+            assert example_spans(regex, _MARK.sub(r"\1", example)) == (marks, False)
+        for example in signal["must_not_match"]:
+            assert example_spans(regex, example)[0] == []
+
+
+def test_the_same_style_gives_the_same_bytes(tmp_path: Path) -> None:
+    for name in ("one", "two"):
+        import_vale_style(STYLES / "write-good", tmp_path / name)
+    files = sorted(p.relative_to(tmp_path / "one") for p in (tmp_path / "one").rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(tmp_path / "two") for p in (tmp_path / "two").rglob("*") if p.is_file())
+    for rel in files:
+        assert (tmp_path / "one" / rel).read_bytes() == (tmp_path / "two" / rel).read_bytes()
 
 
 def test_command_line(tmp_path: Path) -> None:
