@@ -355,6 +355,34 @@ def test_scope_exclusions_and_sentence_length(tmp_path: Path) -> None:
     assert [r.name for r in report.converted] == ["Acme.Long", "Acme.NoHeadings"]
 
 
+def test_existence_fields_build_the_expression_vale_builds(tmp_path: Path) -> None:
+    root = _style(
+        tmp_path,
+        {
+            "Price": "extends: existence\nmessage: \"'%s'\"\nnonword: true\ntokens: ['\\$\\d+']\n"
+            "link: https://example.com/price\ndescription: Say what it costs.\nlimit: 1\nscope: sentence\n",
+            "After": "extends: existence\nmessage: \"'%s'\"\nappend: true\nraw: ['\\s+now']\ntokens: [right]\n",
+            "Shout": "extends: existence\nmessage: x\nlevel: fatal\ntokens: [foo]\n",
+        },
+    )
+    report = import_vale_style(root, tmp_path / "pack")
+    rules = _rules(tmp_path / "pack")
+    price = rules["Acme.Price"]
+    assert price["signals"][0]["pattern"] == "(?m)(?:\\$\\d+)"  # nonword: no word boundaries
+    assert re.findall(price["signals"][0]["pattern"], "It costs $20, or US$30.") == ["$20", "$30"]
+    assert price["metadata"]["references"] == ["https://example.com/price"]
+    body = (tmp_path / "pack" / "rules" / "Acme.Price.md").read_text(encoding="utf-8")
+    assert "### Instruction\n\nSay what it costs.\n" in body
+    after = rules["Acme.After"]["signals"][0]["pattern"]
+    assert after == "(?m)\\b(?:right)\\b\\s+now"  # append: raw after the tokens
+    notes = {rule.name: rule.notes for rule in report.converted}
+    assert any("'limit' is not kept" in n for n in notes["Acme.Price"])
+    assert any("scope 'sentence' is read as all prose" in n for n in notes["Acme.Price"])
+    assert [(s.name, s.reason) for s in report.skipped] == [
+        ("Acme.Shout", "level 'fatal' is not error, warning or suggestion")
+    ]
+
+
 def test_exceptions_and_accepted_vocabulary(tmp_path: Path) -> None:
     root = _style(
         tmp_path,
