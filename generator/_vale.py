@@ -146,6 +146,8 @@ _POSIX = {
     "xdigit": "0-9A-Fa-f",
 }
 _UNICODE_LETTER = "[^\\W\\d_]"
+# Deeper nesting is no style's need, and Python's parser recurses per level.
+_MAX_DEPTH = 100
 _FLAG_GROUP = re.compile(r"\(\?([a-zA-Z]*)(?:-([a-zA-Z]*))?([:)])")
 
 
@@ -195,6 +197,8 @@ def translate_re2(pattern: str, *, embedded: bool = False) -> str:
                     continue
                 out.append(f"(?{on}-{off}:" if off else f"(?{on}:")
                 closers.append(0)
+                if len(closers) > _MAX_DEPTH:
+                    raise UntranslatableRegex(f"groups nested more than {_MAX_DEPTH} deep")
                 i = flag.end()
                 leading = False
                 continue
@@ -215,6 +219,8 @@ def translate_re2(pattern: str, *, embedded: bool = False) -> str:
                 out.append("(")
                 i += 1
             closers.append(0)
+            if len(closers) > _MAX_DEPTH:
+                raise UntranslatableRegex(f"groups nested more than {_MAX_DEPTH} deep")
             leading = False
             continue
         if c == ")":
@@ -320,7 +326,7 @@ def _compile(pattern: str) -> re.Pattern[str]:
         warnings.simplefilter("error")
         try:
             return re.compile(pattern)
-        except (re.error, FutureWarning, DeprecationWarning) as exc:
+        except (re.error, FutureWarning, DeprecationWarning, RecursionError, OverflowError) as exc:
             raise UntranslatableRegex(f"does not compile in Python: {exc}") from None
 
 
@@ -451,7 +457,10 @@ def _sample(items: list[tuple[Any, Any]], k: int, fill: int) -> str:
         elif op in (C.MAX_REPEAT, C.MIN_REPEAT):
             low, high, sub = av
             count = max(low, min(fill, high))
-            out.append(_sample(list(sub), k, fill) * count)
+            piece = _sample(list(sub), k, fill)
+            if len(piece) * count > _MAX_SAMPLE:
+                raise _NoSample
+            out.append(piece * count)
         elif op is C.SUBPATTERN:
             out.append(_sample(list(av[-1]), k, fill))
         elif op is C.BRANCH:
@@ -464,6 +473,7 @@ def _sample(items: list[tuple[Any, Any]], k: int, fill: int) -> str:
     return "".join(out)
 
 
+_MAX_SAMPLE = 2000  # an example longer than this helps no one read the rule
 _MATCH_FRAMES = ("[[{}]]", "Then [[{}]] again.", "[[{}]]next", "Look: [[{}]]")
 _NEAR_MISSES = ("{}qx", "qx{}", "Qx{}qx")
 _NEUTRAL = ("Qqq.", "Read the report.", "Xyzzy")
@@ -1014,6 +1024,8 @@ def _read_rule(path: Path) -> dict[str, Any]:
         raise _Skip(f"YAML syntax error at {where}: {exc.problem}") from None
     except yaml.YAMLError as exc:
         raise _Skip(f"YAML error: {exc}") from None
+    except RecursionError:
+        raise _Skip("the YAML is nested too deeply") from None
     if not isinstance(data, dict):
         raise _Skip("the file is not a YAML mapping")
     return data
@@ -1082,8 +1094,11 @@ def import_vale_style(
                 raise _Skip(f"a rule {name!r} was already read from {name}.yml")
             data = _read_rule(path)
             kind = str(data.get("extends", "?"))
-            rule = _convert(name, data, accepted)
-            _add_fixture_examples(style, rule, blocks)
+            try:
+                rule = _convert(name, data, accepted)
+                _add_fixture_examples(style, rule, blocks)
+            except RecursionError:
+                raise _Skip("the rule is nested too deeply to read") from None
         except _Skip as exc:
             skipped.append(SkippedRule(f"{style}.{name}", kind, str(exc)))
             continue

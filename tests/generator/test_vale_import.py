@@ -414,6 +414,23 @@ def test_exceptions_and_accepted_vocabulary(tmp_path: Path) -> None:
     assert any("'[Gg]izmo' is a pattern" in note for note in report.notes)
 
 
+def test_deeply_nested_or_huge_rules_are_skipped_not_crashed(tmp_path: Path) -> None:
+    root = _style(
+        tmp_path,
+        {
+            "Yaml": "extends: existence\ntokens: " + "[" * 3000 + "]" * 3000 + "\n",
+            "Groups": 'extends: existence\nmessage: x\ntokens: ["' + "(?:" * 3000 + "a" + ")" * 3000 + '"]\n',
+            "Repeats": 'extends: existence\nmessage: x\ntokens: ["(?:(?:a{1000}){1000}){1000}"]\n',
+        },
+    )
+    report = import_vale_style(root, tmp_path / "pack")
+    assert {s.name: s.reason for s in report.skipped} == {
+        "Acme.Groups": "regular expression: groups nested more than 100 deep",
+        "Acme.Repeats": "no example text could be generated that the pattern matches",
+        "Acme.Yaml": "the YAML is nested too deeply",
+    }
+
+
 def test_output_folder_that_holds_files_is_refused_untouched(tmp_path: Path) -> None:
     out = tmp_path / "pack"
     out.mkdir()
