@@ -420,15 +420,19 @@ def test_deeply_nested_or_huge_rules_are_skipped_not_crashed(tmp_path: Path) -> 
         {
             "Yaml": "extends: existence\ntokens: " + "[" * 3000 + "]" * 3000 + "\n",
             "Groups": 'extends: existence\nmessage: x\ntokens: ["' + "(?:" * 3000 + "a" + ")" * 3000 + '"]\n',
-            "Repeats": 'extends: existence\nmessage: x\ntokens: ["(?:(?:a{1000}){1000}){1000}"]\n',
+            "Repeats": 'extends: existence\nmessage: x\ntokens: ["x{300}"]\n',
+            "Backtracks": 'extends: existence\nmessage: x\ntokens: ["(?:a|a)+b"]\n',
         },
     )
     report = import_vale_style(root, tmp_path / "pack")
-    assert {s.name: s.reason for s in report.skipped} == {
+    reasons = {s.name: s.reason for s in report.skipped}
+    assert reasons == {
         "Acme.Groups": "regular expression: groups nested more than 100 deep",
         "Acme.Repeats": "no example text could be generated that the pattern matches",
         "Acme.Yaml": "the YAML is nested too deeply",
+        "Acme.Backtracks": reasons["Acme.Backtracks"],
     }
+    assert reasons["Acme.Backtracks"].startswith("the pattern can backtrack catastrophically: ")
 
 
 def test_output_folder_that_holds_files_is_refused_untouched(tmp_path: Path) -> None:
