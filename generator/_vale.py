@@ -705,13 +705,18 @@ def _convert(name: str, rule: dict[str, Any], accepted: list[str]) -> _Rule:
                 continue
             group = "(?m)\\b(?:%s)\\b" if not rule.get("nonword", False) else "(?m)(?:%s)"
             go = ("(?i)" if ignorecase else "") + group.replace("%s", key)
-            # Vale reports no hit that already is the replacement (compared case-sensitively).
+            # Vale reports no hit that already is the replacement: matched case-sensitively as
+            # `^(?:replacement)$`, or compared as plain text when it is a phrase (has a space).
             try:
-                alternatives = [translate_re2(e, embedded=True) for e in expected.split("|")]
+                replacement = (
+                    re.escape(expected).replace("\\ ", " ")
+                    if " " in expected
+                    else translate_re2(expected, embedded=True)
+                )
             except UntranslatableRegex as exc:
                 notes.append(f"swap {key!r}: replacement {expected!r}: {exc}; skipped")
                 continue
-            same = "(?!(?-i:(?:" + "|".join(alternatives) + "))(?!\\w))"
+            same = "(?!(?-i:(?:" + replacement + "))(?!\\w))"
             try:
                 signal = _pattern_signal(f"swap-{index}", go, exceptions)
             except _Skip as exc:
