@@ -28,7 +28,7 @@ from typing import Any
 
 import yaml
 
-from ._prose_examples import example_spans
+from ._prose_examples import example_spans, long_sentence_spans
 from ._redos import static_problems
 from ._sre import constants as C
 from ._sre import parser as sre_parse
@@ -776,17 +776,24 @@ def _occurrence(rule: dict[str, Any], notes: list[str]) -> _Signal:
         raise _Skip("occurrence without a positive 'max'")
     if scope != "sentence":
         raise _Skip(f"occurrence counts in scope {scope!r}; only sentence lengths map (max_words, max_chars)")
+    if maximum > (1000 if token in _WORD_TOKENS else 100_000):
+        raise _Skip(f"'max' {maximum} is beyond what a sentence-length signal accepts")
     if token in _WORD_TOKENS:
         signal = _Signal(id="sentence-length", pattern="", must_match=[], must_not_match=[], max_words=maximum)
         words = " ".join(f"word{i}" for i in range(maximum + 1))
         signal.must_match = [f"[[{words.capitalize()}.]]"]
-        signal.must_not_match = ["A short sentence."]
+        signal.must_not_match = [" ".join(["Short", "clear", "text"][: min(maximum, 3)]) + "."]
     elif token == ".":
         signal = _Signal(id="sentence-length", pattern="", must_match=[], must_not_match=[], max_chars=maximum)
         signal.must_match = ["[[" + ("Long " * (maximum // 5 + 1)).strip() + ".]]"]
         signal.must_not_match = ["Short."]
     else:
         raise _Skip(f"occurrence of token {token!r}: only counts of words or characters map to a sentence length")
+    for example, wanted in ((signal.must_match[0], True), (signal.must_not_match[0], False)):
+        # Checked with the scanner's own sentence counter, as the build checks it.
+        text = _MARK.sub(r"\1", example)
+        if bool(long_sentence_spans(text, "en", signal.max_words, signal.max_chars)) != wanted:
+            raise _Skip("no sentence-length example could be generated")
     notes.append("counted the way the scanner counts sentence words (docs/authoring.md), not with Vale's token")
     signal.message = _text(rule.get("message"), "message")
     return signal

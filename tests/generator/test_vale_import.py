@@ -21,7 +21,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from generator._errors import RuleSourceError
-from generator._prose_examples import example_spans
+from generator._prose_examples import example_spans, long_sentence_spans
 from generator._sources import _read_rule_file, parse_examples
 from generator._vale import (
     ImportReport,
@@ -381,6 +381,34 @@ def test_existence_fields_build_the_expression_vale_builds(tmp_path: Path) -> No
     assert [(s.name, s.reason) for s in report.skipped] == [
         ("Acme.Shout", "level 'fatal' is not error, warning or suggestion")
     ]
+
+
+@pytest.mark.parametrize(
+    ("token", "maximum", "reason"),
+    [
+        ("[^\\s]+", 1, None),
+        ("\\w+", 40, None),
+        (".", 6, None),
+        (".", 1, "no sentence-length example could be generated"),
+        ("\\w+", 5000, "'max' 5000 is beyond what a sentence-length signal accepts"),
+        (",", 3, "occurrence of token ',': only counts of words or characters map to a sentence length"),
+    ],
+)
+def test_sentence_length_examples_hold_with_the_scanners_counter(
+    tmp_path: Path, token: str, maximum: int, reason: str | None
+) -> None:
+    rule = {"extends": "occurrence", "message": "Too long", "scope": "sentence", "max": maximum, "token": token}
+    root = _style(tmp_path, {"Long": yaml.safe_dump(rule)})
+    report = import_vale_style(root, tmp_path / "pack")
+    if reason is not None:
+        assert [s.reason for s in report.skipped] == [reason]
+        return
+    [signal] = _rules(tmp_path / "pack")["Acme.Long"]["signals"]
+    limits = (signal.get("max_words"), signal.get("max_chars"))
+    assert maximum in limits
+    [long] = signal["must_match"]
+    assert long_sentence_spans(_MARK.sub(r"\1", long), "en", *limits)
+    assert not long_sentence_spans(signal["must_not_match"][0], "en", *limits)
 
 
 def test_exceptions_and_accepted_vocabulary(tmp_path: Path) -> None:
