@@ -646,7 +646,7 @@ def _strings(value: Any, what: str) -> list[str]:
     return [str(v) for v in value]
 
 
-def _convert(name: str, rule: dict[str, Any], accepted: list[str]) -> _Rule:
+def _convert(name: str, rule: dict[str, Any], accepted: list[str], language: str = "en") -> _Rule:
     kind = rule.get("extends")
     if not isinstance(kind, str):
         raise _Skip("no 'extends' kind")
@@ -741,7 +741,7 @@ def _convert(name: str, rule: dict[str, Any], accepted: list[str]) -> _Rule:
         if not signals:
             raise _Skip("no swap entry could be converted")
     else:
-        signals.append(_occurrence(rule, notes))
+        signals.append(_occurrence(rule, notes, language))
         before_after.append((signals[0].must_match[0].strip("[]"), "The same text in shorter sentences."))
     return _Rule(
         name=name,
@@ -766,7 +766,7 @@ def _check_marked(regex: re.Pattern[str], example: str) -> bool:
 _WORD_TOKENS = {r"[^\s]+", r"\S+", r"\w+", r"\b(\w+)\b", r"\b\w+\b", r"[\w']+", r"\b[\w']+\b"}
 
 
-def _occurrence(rule: dict[str, Any], notes: list[str]) -> _Signal:
+def _occurrence(rule: dict[str, Any], notes: list[str], language: str) -> _Signal:
     token = str(rule.get("token", ""))
     scope = rule.get("scope", "text")
     if "min" in rule:
@@ -792,7 +792,7 @@ def _occurrence(rule: dict[str, Any], notes: list[str]) -> _Signal:
     for example, wanted in ((signal.must_match[0], True), (signal.must_not_match[0], False)):
         # Checked with the scanner's own sentence counter, as the build checks it.
         text = _MARK.sub(r"\1", example)
-        if bool(long_sentence_spans(text, "en", signal.max_words, signal.max_chars)) != wanted:
+        if bool(long_sentence_spans(text, language, signal.max_words, signal.max_chars)) != wanted:
             raise _Skip("no sentence-length example could be generated")
     notes.append("counted the way the scanner counts sentence words (docs/authoring.md), not with Vale's token")
     signal.message = _text(rule.get("message"), "message")
@@ -1111,7 +1111,7 @@ def import_vale_style(
             data = _read_rule(path)
             kind = str(data.get("extends", "?"))
             try:
-                rule = _convert(name, data, accepted)
+                rule = _convert(name, data, accepted, language)
                 _add_fixture_examples(style, rule, blocks)
             except RecursionError:
                 raise _Skip("the rule is nested too deeply to read") from None
