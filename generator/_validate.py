@@ -178,6 +178,7 @@ def build_catalogue(
                 problems.append(
                     rule_file.front.at(("id",), f"rule {rule_id!r} is missing from 'order' in catalog.yaml")
                 )
+    _check_pattern_names(rules, order, problems)
     if timed and not problems:
         jobs = [pattern.job for pattern in patterns if not pattern.cached]
         verdicts.timed_count = len(jobs)
@@ -204,6 +205,29 @@ def build_catalogue(
         for profile_id, data in profiles_src.items()
     )
     return Catalogue(rules=ordered, profiles=profiles, prompts=prompts)
+
+
+def _check_pattern_names(
+    rules: dict[str, tuple[Rule, RuleFile]], order: list[str], problems: list[RuleSourceError]
+) -> None:
+    """A pattern's signal id is its name in the generated index: unique within its language."""
+    first: dict[tuple[str, str], str] = {}
+    ranked = sorted(rules.items(), key=lambda item: order.index(item[0]) if item[0] in order else len(order))
+    for rule_id, (rule, rule_file) in ranked:
+        raw = rule_file.front.value.get("signals") or []
+        for signal in rule.signals:
+            if signal.pattern is None:
+                continue
+            other = first.setdefault((signal.language, signal.id), rule_id)
+            if other != rule_id:
+                index = next(i for i, item in enumerate(raw) if item.get("id") == signal.id)
+                problems.append(
+                    rule_file.front.at(
+                        ("signals", index, "id"),
+                        f"signal id {signal.id!r} already names a pattern of rule {other!r} in {signal.language!r}; "
+                        "the generated index names patterns by signal id: choose another",
+                    )
+                )
 
 
 def _check_catalog(doc: Located | None, problems: list[RuleSourceError]) -> tuple[list[str], dict[str, Any]]:

@@ -59,6 +59,17 @@ def test_duplicate_id(tmp_path: Path) -> None:
     ]
 
 
+def test_a_pattern_signal_id_is_unique_within_its_language(tmp_path: Path) -> None:
+    # The generated index names patterns by signal id: two rules cannot both have 'hype-en'.
+    other = WORD_CHOICE.replace("id: word-choice", "id: plain-rule").replace("hype-de", "other-de")
+    other = other.replace("title: {en: Use precise words", "title: {en: Open with the goal")
+    found = problems_of(write_tree(tmp_path, **{"rules-src/rules/plain-rule.md": other}))
+    assert found == [
+        f"{RULE}:{line_of(WORD_CHOICE, 'id: hype-en')}:9: signal id 'hype-en' already names a pattern of rule "
+        "'plain-rule' in 'en'; the generated index names patterns by signal id: choose another"
+    ]
+
+
 def test_id_must_equal_the_file_name(tmp_path: Path) -> None:
     text = PLAIN_RULE.replace("id: plain-rule", "id: other-rule")
     found = problems_of(write_tree(tmp_path, **{PLAIN: text}))
