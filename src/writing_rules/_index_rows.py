@@ -75,7 +75,7 @@ def _numbers(text: str) -> tuple[int, ...]:
 
 def _names(text: str, positions: Mapping[str, int]) -> tuple[int, ...]:
     # Pattern names in table order, as the compiler wrote them: their positions ascend.
-    return tuple(positions[name] for name in text.split(","))
+    return tuple(map(positions.__getitem__, text.split(",")))
 
 
 def _checks(
