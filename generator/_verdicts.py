@@ -5,7 +5,8 @@ compiler's slow part: timing every pattern takes a minute or more of CPU. Their
 verdict depends only on the pattern's text (its flags are written inline, so
 the text holds them), the examples its adversarial inputs are built from, the
 timed run's parameters and the checker itself. ``verdict_key`` hashes all of
-these (SHA-256), with ``CHECKER_VERSION`` standing for the checker's logic.
+these (SHA-256): ``CHECKER_VERSION``, the static check's source and the timed
+run's child program stand for the checker.
 
 ``rules-src/verdicts.txt`` lists one line per pattern that passed both checks,
 sorted by rule and signal id::
@@ -41,9 +42,10 @@ __all__ = [
     "verdict_key",
 ]
 
-# Bump on any change to what the static check refuses (_redos.py) or to how the timed run
-# judges a pattern: every cached verdict then becomes a miss. (The child program's text and
-# the run's parameters are hashed into every key as well.)
+# Bump on any change to how the checks judge a pattern: every cached verdict then becomes a
+# miss. The texts of the static check (_redos.py) and of the timed run's child program, and
+# the run's parameters, are hashed into every key as well, so a change there that forgot the
+# bump still re-checks everything.
 CHECKER_VERSION = 1
 
 VERDICTS_FILE = Path("rules-src") / "verdicts.txt"
@@ -56,6 +58,8 @@ _HEADER = (
 _MARK = re.compile(r"\[\[(.*?)\]\]", re.DOTALL)
 _LINE = re.compile(r"^(\S+) ([0-9a-f]{64}) ok$")
 _CHILD_DIGEST = hashlib.sha256(CHILD_PROGRAM.encode("utf-8")).hexdigest()
+# Line endings normalised: a checkout with CRLF files keeps the committed verdicts.
+_STATIC_DIGEST = hashlib.sha256((Path(__file__).parent / "_redos.py").read_bytes().replace(b"\r\n", b"\n")).hexdigest()
 
 
 def verdict_key(pattern: str, examples: Iterable[str], length: int) -> str:
@@ -63,6 +67,7 @@ def verdict_key(pattern: str, examples: Iterable[str], length: int) -> str:
     decided_by = {
         "checker": CHECKER_VERSION,
         "child": _CHILD_DIGEST,
+        "static": _STATIC_DIGEST,
         "pattern": pattern,
         "examples": list(examples),
         "length": length,

@@ -138,3 +138,21 @@ def test_the_shipped_cache_vouches_for_every_shipped_pattern() -> None:
 
     root = Path(__file__).resolve().parents[2]
     assert _all_cached(root, 250_000), f"run `python -m generator` and commit {VERDICTS_FILE.as_posix()}"
+
+
+def test_the_command_line_checks_digests_and_times_only_what_changed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from generator.__main__ import main
+
+    root = write_tree(tmp_path)
+    output = tmp_path / "out.py"
+    arguments = ["--root", str(root), "--output", str(output)]
+    assert main([*arguments, "--check"]) == 1  # no module yet
+    assert main([*arguments, "--no-timing"]) == 0
+    assert "without the timed run" in capsys.readouterr().out
+    assert main([*arguments, "--check"]) == 0
+    assert not (root / VERDICTS_FILE).exists()  # --no-timing writes no verdicts
+    write_tree(root, **{RULE: WORD_CHOICE.replace("No hype.", "No hype at all.")})
+    assert main([*arguments, "--check"]) == 1
+    assert "is stale" in capsys.readouterr().err
