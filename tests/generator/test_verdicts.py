@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from generator import GENERATED_MODULE, SourceProblems, compile_sources, generate
 from generator._verdicts import VERDICTS_FILE, read_verdicts, signal_examples, verdict_key
@@ -156,3 +158,29 @@ def test_the_command_line_checks_digests_and_times_only_what_changed(
     write_tree(root, **{RULE: WORD_CHOICE.replace("No hype.", "No hype at all.")})
     assert main([*arguments, "--check"]) == 1
     assert "is stale" in capsys.readouterr().err
+
+
+_KEY = st.text("0123456789abcdef", min_size=64, max_size=64)
+_LINE = st.one_of(
+    st.builds(lambda label, key: f"{label} {key} ok", st.text("abc-/é ", max_size=12), _KEY),
+    st.text(max_size=90),
+)
+
+
+@given(st.lists(_LINE, max_size=8), st.binary(max_size=40))
+def test_any_cache_file_reads_as_the_keys_of_its_exact_lines(lines: list[str], junk: bytes) -> None:
+    """The cache is read, never trusted blindly: any text (or bytes) gives only keys of well-formed lines."""
+    import re
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        (root / VERDICTS_FILE).parent.mkdir(parents=True)
+        text = "\n".join(lines)
+        (root / VERDICTS_FILE).write_text(text, encoding="utf-8")
+        wanted = {
+            found.group(1) for line in text.splitlines() if (found := re.fullmatch(r"\S+ ([0-9a-f]{64}) ok", line))
+        }
+        assert read_verdicts(root) == wanted
+        (root / VERDICTS_FILE).write_bytes(junk)
+        assert all(len(key) == 64 for key in read_verdicts(root))
