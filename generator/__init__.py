@@ -16,6 +16,7 @@ from typing import Any
 __all__ = [
     "GENERATED_MODULE",
     "CompileResult",
+    "GenerateResult",
     "RuleSourceError",
     "SourceProblems",
     "check",
@@ -28,6 +29,7 @@ __all__ = [
 _HOMES = {
     "GENERATED_MODULE": "._paths",
     "CompileResult": "._compile",
+    "GenerateResult": "._compile",
     "RuleSourceError": "._errors",
     "SourceProblems": "._errors",
     "check": "._compile",
@@ -39,7 +41,7 @@ _HOMES = {
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ._compile import CompileResult, check, compile_sources, generate
+    from ._compile import CompileResult, GenerateResult, check, compile_sources, generate
     from ._errors import RuleSourceError, SourceProblems
     from ._paths import GENERATED_MODULE, recorded_digest
     from ._sources import digest_inputs

@@ -8,8 +8,10 @@ of the keys it touches. Sets of texts that are every combination of a few
 parts (``chaffen worden``, ``chaffen wurde``, ``chlagen worden``, ``chlagen
 wurde``) are written as the parts (``ch{aff|lag}en w{orden|urde}``).
 
+Patterns are named by their signal ids, not by their positions in the table:
+adding a pattern would renumber every pattern after it and rewrite most rows.
 A key whose texts hold a character the rows reserve is written as a plain
-literal instead. The rows are expanded with the runtime's own code here and
+literal instead (its patterns named too). The rows are expanded with the runtime's own code here and
 must give back the table exactly, or the compiler stops.
 """
 
@@ -29,18 +31,25 @@ _RESERVED = frozenset('=>&;@:|{}~"\\\n\r')
 Words = dict[str, Any]
 
 
-def index_rows(words: Words) -> tuple[str, Words]:
-    """``(rows, plain)``: the rows (one line a key, each ending in a newline) and the keys written as literals."""
+def index_rows(words: Words, names: tuple[str, ...]) -> tuple[str, Words]:
+    """``(rows, plain)``: the rows (one line a key, each ending in a newline) and the keys written as literals.
+
+    ``names[i]`` names the pattern at position ``i`` of the language's table (its signal id).
+    """
     lines: list[str] = []
     plain: Words = {}
     for key, entries in words.items():
-        line = _line(key, entries)
+        line = _line(key, entries, names)
         if line is None:
-            plain[key] = entries
+            plain[key] = tuple(
+                (tails, tuple((befores, offsets, tuple(names[i] for i in found)) for befores, offsets, found in checks))
+                for tails, checks in entries
+            )
         else:
             lines.append(line)
     rows = "".join(line + "\n" for line in lines)
-    expanded = load_runtime("_index_rows.py").expand_words(rows, plain)
+    positions = {name: position for position, name in enumerate(names)}
+    expanded = load_runtime("_index_rows.py").expand_words(rows, plain, positions)
     if expanded != words or list(expanded) != list(words):
         wrong = next((key for key in words if expanded.get(key) != words[key]), None)
         raise AssertionError(f"the index rows do not give back the table (first wrong key: {wrong!r})")
@@ -51,7 +60,7 @@ def _plain(text: str) -> bool:
     return not _RESERVED.intersection(text)
 
 
-def _line(key: str, entries: Any) -> str | None:
+def _line(key: str, entries: Any, names: tuple[str, ...]) -> str | None:
     """The key's row, or None when a text cannot be written in one."""
     if not key or not _plain(key) or not entries:
         return None
@@ -69,7 +78,7 @@ def _line(key: str, entries: Any) -> str | None:
             # The commonest check, no befores at offset 0 (the key starts the match), is written as nothing.
             check = "" if not befores and offsets == (0,) else f"{_befores(befores)}@{_numbers(offsets)}"
             if patterns != last:
-                check += f":{_numbers(patterns)}"
+                check += ":" + ",".join(names[i] for i in patterns)
                 last = patterns
             written.append(check)
         parts.append(f"{_texts(tails)}>{';'.join(written)}")

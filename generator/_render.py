@@ -66,6 +66,31 @@ def _pattern(text: str) -> str:
     return repr(text)
 
 
+def pattern_names(catalogue: Catalogue, language: str) -> tuple[str, ...]:
+    """Each pattern's name (its signal id) in one language's table order: how the module refers to it."""
+    return tuple(
+        signal.id
+        for rule in catalogue.rules
+        for signal in rule.signals
+        if signal.language == language and signal.pattern is not None
+    )
+
+
+def _named(index: LanguageIndex, names: tuple[str, ...]) -> dict[str, Any]:
+    """The index's fields besides ``words`` with each pattern named instead of numbered."""
+
+    def each(found: tuple[int, ...]) -> tuple[str, ...]:
+        return tuple(names[i] for i in found)
+
+    return {
+        "anchors": tuple((texts, offset, each(found)) for texts, offset, found in index.anchors),
+        "start": each(index.start),
+        "full": each(index.full),
+        "suffixes": tuple((ending, each(found)) for ending, found in index.suffixes),
+        "look_backs": tuple((names[i], reach, endings) for i, reach, endings in index.look_backs),
+    }
+
+
 def language_indexes(catalogue: Catalogue) -> dict[str, LanguageIndex]:
     """Each language's signal index, built from its patterns in table order."""
     indexes = {}
@@ -124,7 +149,10 @@ def render_module(catalogue: Catalogue, digest: str, templates: Path) -> str:
         tool_names=tuple(plan.name for plan in tool_plans(catalogue)),
         ranks=RANKS,
         indexes=indexes,
-        index_rows={language: index_rows(index.words) for language, index in indexes.items()},
+        index_rows={
+            language: index_rows(index.words, pattern_names(catalogue, language)) for language, index in indexes.items()
+        },
+        named={language: _named(index, pattern_names(catalogue, language)) for language, index in indexes.items()},
         fold_map={ord(char): new for char, new in fold_replace.items()},
         fold_unsafe=re.escape(fold_unsafe),
     )

@@ -46,7 +46,18 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
-__all__ = ["CPU_LIMIT", "FLOOR", "GROWTH_LIMIT", "INPUT_LENGTH", "STEP", "TimedPattern", "timing_problems"]
+__all__ = [
+    "CHILD_PROGRAM",
+    "CPU_LIMIT",
+    "FLOOR",
+    "GROWTH_LIMIT",
+    "INPUT_LENGTH",
+    "MAX_EXAMPLES",
+    "STEP",
+    "TimedPattern",
+    "timed_examples",
+    "timing_problems",
+]
 
 INPUT_LENGTH = 250_000  # the longest text a tool accepts
 STEP = 4  # growth is measured from INPUT_LENGTH / STEP to INPUT_LENGTH
@@ -59,13 +70,17 @@ FLOOR = 50.0
 # CPU seconds one pattern may spend on one input, all its runs together (a shipped
 # pattern needs at most 0.2 s a run); past it the kernel's timer stops the run.
 CPU_LIMIT = 5.0
+# Examples a pattern is timed on, besides the runs of one character: each one gives two
+# 250,000-character inputs, and a rule with 38 examples took a minute of CPU. The first few
+# distinct ones (must_match first) hold the pattern's own words, which is what they add.
+MAX_EXAMPLES = 4
 # Without a CPU timer only the wall clock is left: generous, so load cannot trip it.
 # With one, the wall clock only guards against a child that stopped answering.
 _WALL_LIMIT = 3600.0 if hasattr(signal, "setitimer") else 300.0
 
 # The child builds its inputs itself so only small messages cross the pipe. It
 # answers each job with one line: "ok", or a message saying why the pattern fails.
-_CHILD = r"""
+CHILD_PROGRAM = _CHILD = r"""
 import json, re, sys, time
 N, STEP = int(sys.argv[1]), int(sys.argv[2])
 GROWTH, FLOOR, CPU_LIMIT = float(sys.argv[3]), float(sys.argv[4]), float(sys.argv[5])
@@ -86,10 +101,18 @@ def limit_cpu(seconds):
     if CAN_LIMIT:
         signal.setitimer(signal.ITIMER_PROF, seconds)
 
-def inputs(examples, n):
-    base = [("a", "a" * n), ("space", " " * n), ("a space", "a " * (n // 2)), ("\u00e4", "\u00e4" * n),
+def char_runs(n):
+    return [("a", "a" * n), ("space", " " * n), ("a space", "a " * (n // 2)), ("\u00e4", "\u00e4" * n),
             ("1", "1" * n), (".", "." * n), ("newline", "\n" * n), ("aA-_", "aA-_" * (n // 4)),
             ("ab. ", "ab. " * (n // 4)), ("\u201e", "\u201e" * n), ("W\u00f6rt\u00e9r", "W\u00f6rt\u00e9r " * (n // 7))]
+
+# The runs of one character are the same for every pattern: built once per child and length.
+RUNS = {}
+
+def inputs(examples, n):
+    if n not in RUNS:
+        RUNS[n] = char_runs(n)
+    base = list(RUNS[n])
     for example in examples:
         unit = example + " "
         base.append((repr(example), (unit * (n // len(unit) + 1))[:n]))
@@ -156,6 +179,11 @@ for line in sys.stdin:
 """
 
 
+def timed_examples(examples: Sequence[str]) -> tuple[str, ...]:
+    """The examples a pattern is timed on: the first ``MAX_EXAMPLES`` distinct ones, in the order given."""
+    return tuple(dict.fromkeys(examples))[:MAX_EXAMPLES]
+
+
 @dataclass(frozen=True)
 class TimedPattern:
     index: int
@@ -163,31 +191,36 @@ class TimedPattern:
     examples: tuple[str, ...]
 
 
-def timing_problems(patterns: Sequence[TimedPattern], length: int = INPUT_LENGTH) -> dict[int, str]:
+def timing_problems(
+    patterns: Sequence[TimedPattern], length: int = INPUT_LENGTH, cpu_limit: float = CPU_LIMIT
+) -> dict[int, str]:
     """Map the index of every pattern whose cost grows faster than its input to a message.
 
     The patterns are shared out over one child process per core (at most four);
-    each child times its share against its own reference passes.
+    each child times its share against its own reference passes. ``length`` and
+    ``cpu_limit`` are for tests, which keep slow patterns short.
     """
     shares = max(1, min(4, os.cpu_count() or 1, len(patterns)))
     problems: dict[int, str] = {}
     with ThreadPoolExecutor(max_workers=shares) as pool:
-        for found in pool.map(lambda share: _run_share(list(patterns[share::shares]), length), range(shares)):
+        for found in pool.map(
+            lambda share: _run_share(list(patterns[share::shares]), length, cpu_limit), range(shares)
+        ):
             problems.update(found)
     return problems
 
 
-def _run_share(pending: list[TimedPattern], length: int) -> dict[int, str]:
+def _run_share(pending: list[TimedPattern], length: int, cpu_limit: float) -> dict[int, str]:
     problems: dict[int, str] = {}
     while pending:
-        done = _run_child(pending, length, problems)
+        done = _run_child(pending, length, cpu_limit, problems)
         pending = pending[done:]
     return problems
 
 
-def _run_child(patterns: Sequence[TimedPattern], length: int, problems: dict[int, str]) -> int:
+def _run_child(patterns: Sequence[TimedPattern], length: int, cpu_limit: float, problems: dict[int, str]) -> int:
     """Judge patterns until the child dies or hangs; return how many were settled."""
-    arguments = (length, STEP, GROWTH_LIMIT, FLOOR, CPU_LIMIT)
+    arguments = (length, STEP, GROWTH_LIMIT, FLOOR, cpu_limit)
     child = subprocess.Popen(
         [sys.executable, "-c", _CHILD, *map(str, arguments)],
         stdin=subprocess.PIPE,

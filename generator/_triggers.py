@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ._runs import consecutive_runs
@@ -80,8 +81,12 @@ class _Unsure(Exception):
     pass
 
 
+@lru_cache(maxsize=4096)
 def pattern_trigger(pattern: str) -> Trigger:
-    """The trigger of one pattern; ``full`` whenever the analysis is unsure."""
+    """The trigger of one pattern; ``full`` whenever the analysis is unsure.
+
+    Kept per pattern text: validation and the index both ask, and the answer is a frozen value.
+    """
     try:
         parsed = sre_parse.parse(pattern)
         union = _Union()
@@ -501,8 +506,14 @@ def _walk(items: list[tuple[Any, Any]], optional_open: bool = False) -> Literals
         if not opened:
             break
         grown: Literals = {(literal, False) for literal, is_open in result if not is_open}
+        # An item's tails depend on the literal only through whether it ends in a word
+        # character: work them out once per item, not once per literal (hundreds of them).
+        by_ending: dict[bool, Literals | None] = {}
         for literal in opened:
-            tails = _tails(op, av, literal, optional_open)
+            ends_in_word = bool(literal) and bool(_WORD.match(literal[-1]))
+            if ends_in_word not in by_ending:
+                by_ending[ends_in_word] = _tails(op, av, ends_in_word, optional_open)
+            tails = by_ending[ends_in_word]
             if tails is None:
                 return None
             grown |= {(literal + tail, is_open) for tail, is_open in tails}
@@ -513,9 +524,8 @@ def _walk(items: list[tuple[Any, Any]], optional_open: bool = False) -> Literals
     return result
 
 
-def _tails(op: Any, av: Any, literal: str, optional_open: bool) -> Literals | None:
-    """What one item appends to an open literal."""
-    ends_in_word = bool(literal) and bool(_WORD.match(literal[-1]))
+def _tails(op: Any, av: Any, ends_in_word: bool, optional_open: bool) -> Literals | None:
+    """What one item appends to an open literal (``ends_in_word``: whether that literal ends in a word character)."""
     if op == C.LITERAL:
         return {(chr(av), True)}
     if op == C.IN and _literal_set(av) is not None:

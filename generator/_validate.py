@@ -17,11 +17,12 @@ from ._fixes import Fix, check_fixes, check_rule_fixes
 from ._prose_examples import example_spans, long_sentence_spans
 from ._redos import static_problems
 from ._sources import LANGUAGES, SUBSECTIONS, RuleFile, SourceTree, parse_examples
-from ._timing import TimedPattern, timing_problems
+from ._timing import INPUT_LENGTH, TimedPattern, timing_problems
 from ._triggers import index_problems
+from ._verdicts import signal_examples, verdict_key
 from ._yaml import Located
 
-__all__ = ["Catalogue", "Profile", "Rule", "RuleText", "Signal", "build_catalogue"]
+__all__ = ["Catalogue", "Profile", "Rule", "RuleText", "Signal", "Verdicts", "build_catalogue"]
 
 _SCHEMAS = Path(__file__).parent / "schemas"
 _MARK = re.compile(r"\[\[(.*?)\]\]", re.DOTALL)
@@ -83,6 +84,33 @@ class Catalogue:
     prompts: dict[str, dict[str, str]]
 
 
+@dataclass
+class Verdicts:
+    """What the backtracking checks may take from the cache, and what they found.
+
+    ``trusted``: the keys the cache lists as passed (``_verdicts.py``); a pattern whose key is
+    among them skips both checks. ``passed`` is filled after a timed run that found no
+    problem: ``(label, key)`` of every pattern, the cache file's new content.
+    """
+
+    trusted: frozenset[str] = frozenset()
+    length: int = INPUT_LENGTH
+    passed: list[tuple[str, str]] | None = None
+    timed_count: int = 0  # patterns the timed run measured (the others were cached)
+
+
+@dataclass(frozen=True)
+class _Pattern:
+    """A pattern signal that passed its first checks, on its way to the timed run and the index check."""
+
+    job: TimedPattern
+    rule_file: RuleFile
+    path: tuple[Any, ...]
+    label: str  # <rule id>/<signal id>, for the cache file's reader
+    key: str  # verdict_key: what decides the backtracking checks' verdict
+    cached: bool  # the cache lists the key as passed: no static check, no timed run
+
+
 @cache
 def _validator(name: str) -> jsonschema.Draft202012Validator:
     schema = json.loads((_SCHEMAS / name).read_text(encoding="utf-8"))
@@ -112,12 +140,19 @@ def _schema_problems(doc: Located, schema: str) -> list[RuleSourceError]:
     return problems
 
 
-def build_catalogue(tree: SourceTree, problems: list[RuleSourceError], *, timed: bool = True) -> Catalogue | None:
-    """Validate everything, collecting problems; return the catalogue when there are none."""
+def build_catalogue(
+    tree: SourceTree, problems: list[RuleSourceError], *, timed: bool = True, verdicts: Verdicts | None = None
+) -> Catalogue | None:
+    """Validate everything, collecting problems; return the catalogue when there are none.
+
+    ``verdicts`` lets patterns the cache lists as passed skip the backtracking checks, and
+    receives the verdicts of a timed run (none given: every pattern is checked).
+    """
+    verdicts = verdicts if verdicts is not None else Verdicts()
     order, profiles_src = _check_catalog(tree.catalog, problems)
     prompts = _check_prompts(tree.prompts, problems)
     rules: dict[str, tuple[Rule, RuleFile]] = {}
-    patterns: list[tuple[TimedPattern, RuleFile, tuple[Any, ...]]] = []
+    patterns: list[_Pattern] = []
     first_file: dict[str, str] = {}
     for rule_file in tree.rules:
         rule_id = rule_file.front.value.get("id") if isinstance(rule_file.front.value, dict) else None
@@ -128,7 +163,7 @@ def build_catalogue(tree: SourceTree, problems: list[RuleSourceError], *, timed:
                 )
                 continue
             first_file[rule_id] = rule_file.path
-        rule = _check_rule(rule_file, set(profiles_src), patterns, problems)
+        rule = _check_rule(rule_file, set(profiles_src), patterns, verdicts, problems)
         if rule is not None:
             rules[rule.id] = (rule, rule_file)
     if tree.catalog is not None and order:
@@ -143,15 +178,20 @@ def build_catalogue(tree: SourceTree, problems: list[RuleSourceError], *, timed:
                 problems.append(
                     rule_file.front.at(("id",), f"rule {rule_id!r} is missing from 'order' in catalog.yaml")
                 )
-    if timed and patterns and not problems:
-        slow = timing_problems([job for job, _, _ in patterns])
-        for job, rule_file, path in patterns:
-            if job.index in slow:
-                problems.append(rule_file.front.at(path, slow[job.index]))
+    _check_pattern_names(rules, order, problems)
+    if timed and not problems:
+        jobs = [pattern.job for pattern in patterns if not pattern.cached]
+        verdicts.timed_count = len(jobs)
+        slow = timing_problems(jobs, verdicts.length) if jobs else {}
+        for pattern in patterns:
+            if not pattern.cached and pattern.job.index in slow:
+                problems.append(pattern.rule_file.front.at(pattern.path, slow[pattern.job.index]))
+        if not slow:
+            verdicts.passed = [(pattern.label, pattern.key) for pattern in patterns]
     # After the timed run (which any earlier problem skips): a pattern can be slow and unindexed.
-    for job, rule_file, path in patterns:
-        for message in index_problems(job.pattern):
-            problems.append(rule_file.front.at(path, message))
+    for pattern in patterns:
+        for message in index_problems(pattern.job.pattern):
+            problems.append(pattern.rule_file.front.at(pattern.path, message))
     if problems:  # including those found while reading the files
         return None
     ordered = tuple(rules[rule_id][0] for rule_id in order)
@@ -165,6 +205,29 @@ def build_catalogue(tree: SourceTree, problems: list[RuleSourceError], *, timed:
         for profile_id, data in profiles_src.items()
     )
     return Catalogue(rules=ordered, profiles=profiles, prompts=prompts)
+
+
+def _check_pattern_names(
+    rules: dict[str, tuple[Rule, RuleFile]], order: list[str], problems: list[RuleSourceError]
+) -> None:
+    """A pattern's signal id is its name in the generated index: unique within its language."""
+    first: dict[tuple[str, str], str] = {}
+    ranked = sorted(rules.items(), key=lambda item: order.index(item[0]) if item[0] in order else len(order))
+    for rule_id, (rule, rule_file) in ranked:
+        raw = rule_file.front.value.get("signals") or []
+        for signal in rule.signals:
+            if signal.pattern is None:
+                continue
+            other = first.setdefault((signal.language, signal.id), rule_id)
+            if other != rule_id:
+                index = next(i for i, item in enumerate(raw) if item.get("id") == signal.id)
+                problems.append(
+                    rule_file.front.at(
+                        ("signals", index, "id"),
+                        f"signal id {signal.id!r} already names a pattern of rule {other!r} in {signal.language!r}; "
+                        "the generated index names patterns by signal id: choose another",
+                    )
+                )
 
 
 def _check_catalog(doc: Located | None, problems: list[RuleSourceError]) -> tuple[list[str], dict[str, Any]]:
@@ -207,7 +270,8 @@ def _check_prompts(doc: Located | None, problems: list[RuleSourceError]) -> dict
 def _check_rule(
     rule_file: RuleFile,
     profiles: set[str],
-    patterns: list[tuple[TimedPattern, RuleFile, tuple[Any, ...]]],
+    patterns: list[_Pattern],
+    verdicts: Verdicts,
     problems: list[RuleSourceError],
 ) -> Rule | None:
     doc = rule_file.front
@@ -230,7 +294,7 @@ def _check_rule(
     texts = _check_body(rule_file, problems)
     signals: list[Signal] = []
     if not schema_found:
-        signals = _check_signals(rule_file, patterns, problems)
+        signals = _check_signals(rule_file, patterns, verdicts, problems)
     if len(problems) > start or texts is None:
         return None
     full_texts = {
@@ -387,7 +451,8 @@ def _report_subsections(rel: str, section: Any, reference: Any, problems: list[R
 
 def _check_signals(
     rule_file: RuleFile,
-    patterns: list[tuple[TimedPattern, RuleFile, tuple[Any, ...]]],
+    patterns: list[_Pattern],
+    verdicts: Verdicts,
     problems: list[RuleSourceError],
 ) -> list[Signal]:
     doc = rule_file.front
@@ -431,7 +496,11 @@ def _check_signals(
         except re.error as exc:
             problems.append(_pattern_error(doc, (*path, "pattern"), exc))
             continue
-        found = static_problems(pattern)
+        examples = signal_examples(item["must_match"], item["must_not_match"])
+        key = verdict_key(pattern, examples, verdicts.length)
+        cached = key in verdicts.trusted
+        # A cached verdict covers the static check too: it is recorded only for patterns that passed both.
+        found = [] if cached else static_problems(pattern)
         for message in found:
             problems.append(doc.at((*path, "pattern"), message))
         if regex.search("") is not None:
@@ -441,8 +510,16 @@ def _check_signals(
         fixes = check_fixes(doc, path, regex, item, problems)
         signals.append(Signal(id=item["id"], language=item["language"], pattern=pattern, level=level, fixes=fixes))
         if not found:
-            examples = tuple(_MARK.sub(r"\1", text) for text in (*item["must_match"], *item["must_not_match"]))
-            patterns.append((TimedPattern(len(patterns), pattern, examples), rule_file, (*path, "pattern")))
+            patterns.append(
+                _Pattern(
+                    job=TimedPattern(len(patterns), pattern, examples),
+                    rule_file=rule_file,
+                    path=(*path, "pattern"),
+                    label=f"{front['id']}/{item['id']}",
+                    key=key,
+                    cached=cached,
+                )
+            )
     if raw:
         languages = {item["language"] for item in raw}
         for language in LANGUAGES:

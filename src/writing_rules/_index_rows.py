@@ -19,13 +19,19 @@ index") describes the format:
   final ``~`` (``game-~`` is ``game-``), and listed sorted; empty befores
   check nothing, and a check with neither befores nor ``@offsets`` has none
   and the offset 0;
-- offsets and patterns are numbers joined by ``,``, ``a..b`` a run of three or more;
+- offsets are numbers joined by ``,``, ``a..b`` a run of three or more;
+- patterns are named by their signal ids joined by ``,`` (unique within a
+  language): adding or removing a pattern changes only the lines of the keys
+  it touches, where positions would renumber every pattern after it. The
+  expansion turns each name into the pattern's position in the language's
+  signal table, as the scanner uses them;
 - a check without ``:patterns`` has the patterns of the check before it (the
   first check of an entry names them).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import product
 from sys import intern
 
@@ -35,6 +41,8 @@ __all__ = ["expand_words"]
 Check = tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]]
 Entry = tuple[tuple[str, ...], tuple[Check, ...]]
 Entries = tuple[Entry, ...]
+# The same, with each pattern named (the generated module's literal keys)
+NamedEntries = tuple[tuple[tuple[str, ...], tuple[tuple[tuple[str, ...], tuple[int, ...], tuple[str, ...]], ...]], ...]
 
 
 _AT_KEY = (0,)  # the offsets of a check written without ``befores@offsets``
@@ -65,12 +73,18 @@ def _numbers(text: str) -> tuple[int, ...]:
     return tuple(numbers)
 
 
+def _names(text: str, positions: Mapping[str, int]) -> tuple[int, ...]:
+    # Pattern names in table order, as the compiler wrote them: their positions ascend.
+    return tuple(map(positions.__getitem__, text.split(",")))
+
+
 def _checks(
     text: str,
     befores_seen: dict[str, tuple[str, ...]],
     sets: dict[tuple[str, ...], tuple[str, ...]],
     numbers: dict[str, tuple[int, ...]],
     checks: dict[str, Check],
+    positions: Mapping[str, int],
 ) -> tuple[Check, ...]:
     """An entry's checks, each looked up in (or added to) ``checks`` by its text with its patterns."""
     found = []
@@ -94,16 +108,20 @@ def _checks(
                     offsets = numbers[offsets_text] = _numbers(offsets_text)
             else:
                 befores, offsets = (), _AT_KEY
+            # Names and offsets never share a key here: names start with a letter, offsets with a digit or "-".
             patterns = numbers.get(patterns_text)
             if patterns is None:
-                patterns = numbers[patterns_text] = _numbers(patterns_text)
+                patterns = numbers[patterns_text] = _names(patterns_text, positions)
             check = checks[check_text] = (befores, offsets, patterns)
         found.append(check)
     return tuple(found)
 
 
-def expand_words(rows: str, plain: dict[str, Entries]) -> dict[str, Entries]:
+def expand_words(rows: str, plain: Mapping[str, NamedEntries], positions: Mapping[str, int]) -> dict[str, Entries]:
     """The trigger table from its rows (one key a line) and the keys written as plain literals.
+
+    ``positions`` maps each pattern's name (its signal id) to its position in the
+    language's signal table; the table names patterns by those positions.
 
     Equal texts (interned), sets, number lists, checks and entries become one
     shared object, as the compiler's constants were, so the expanded table
@@ -134,12 +152,29 @@ def expand_words(rows: str, plain: dict[str, Entries]) -> dict[str, Entries]:
                         tails = texts[tails_text] = sets.setdefault(tails, tails)
                     row = rows_seen.get(checks_text)
                     if row is None:
-                        row = rows_seen[checks_text] = _checks(checks_text, befores_seen, sets, numbers, checks)
+                        row = rows_seen[checks_text] = _checks(
+                            checks_text, befores_seen, sets, numbers, checks, positions
+                        )
                     entry = entries[entry_text] = (tails, row)
                 found_entries.append(entry)
             value = values[value_text] = tuple(found_entries)
         table[key] = value
     if plain:
-        table.update(plain)
+        table.update(
+            (
+                key,
+                tuple(
+                    (
+                        tails,
+                        tuple(
+                            (befores, offsets, tuple(positions[name] for name in names))
+                            for befores, offsets, names in checks
+                        ),
+                    )
+                    for tails, checks in entries
+                ),
+            )
+            for key, entries in plain.items()
+        )
         table = dict(sorted(table.items()))
     return table

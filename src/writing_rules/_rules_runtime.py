@@ -262,23 +262,40 @@ class _SignalIndexes(Mapping[str, SignalIndex]):
     threads racing for it build equal values and keep the first).
     """
 
-    __slots__ = ("_built", "_sources")
+    __slots__ = ("_built", "_sources", "_tables")
 
-    def __init__(self, sources: Mapping[str, Mapping[str, Any]]) -> None:
+    def __init__(
+        self, sources: Mapping[str, Mapping[str, Any]], tables: Mapping[str, tuple[SignalPattern, ...]]
+    ) -> None:
         self._sources = sources
+        self._tables = tables
         self._built: dict[str, SignalIndex] = {}
 
     def __getitem__(self, language: str) -> SignalIndex:
         built = self._built.get(language)
         if built is None:
             source = dict(self._sources[language])
+            # The module names patterns by signal id (so adding one renumbers nothing there);
+            # the scanner takes their positions in the language's table.
+            positions = {pattern.signal_id: position for position, pattern in enumerate(self._tables[language])}
+            source["anchors"] = tuple(
+                (texts, offset, tuple(positions[name] for name in names)) for texts, offset, names in source["anchors"]
+            )
+            source["start"] = tuple(positions[name] for name in source["start"])
+            source["full"] = tuple(positions[name] for name in source["full"])
+            source["suffixes"] = tuple(
+                (ending, tuple(positions[name] for name in names)) for ending, names in source["suffixes"]
+            )
+            source["look_backs"] = tuple(
+                (positions[name], reach, endings) for name, reach, endings in source["look_backs"]
+            )
             # Expanding allocates some 8,000 tuples and makes no cycle: the collector, which those
             # allocations would set off over the process's objects, runs afterwards instead (with
             # the default thresholds it took 0.3 ms of a 4 ms expansion after the CLI's imports).
             collecting = gc.isenabled()
             gc.disable()
             try:
-                words = MappingProxyType(expand_words(source.pop("words"), source.pop("words_plain")))
+                words = MappingProxyType(expand_words(source.pop("words"), source.pop("words_plain"), positions))
             finally:
                 if collecting:
                     gc.enable()
@@ -292,7 +309,10 @@ class _SignalIndexes(Mapping[str, SignalIndex]):
         return len(self._sources)
 
 
-def signal_indexes(sources: Mapping[str, Mapping[str, Any]]) -> Mapping[str, SignalIndex]:
+def signal_indexes(
+    sources: Mapping[str, Mapping[str, Any]], tables: Mapping[str, tuple[SignalPattern, ...]]
+) -> Mapping[str, SignalIndex]:
     """The per-language indexes from the generated module's sources: ``SignalIndex`` fields, with
-    ``words`` as rows and ``words_plain`` the keys written as literals (see ``_index_rows.py``)."""
-    return _SignalIndexes(sources)
+    ``words`` as rows and ``words_plain`` the keys written as literals (see ``_index_rows.py``),
+    each pattern named by its signal id; ``tables`` (``SIGNAL_TABLES``) gives their positions."""
+    return _SignalIndexes(sources, tables)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import difflib
 import importlib.util
+import shutil
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator import compile_sources
+from generator import CompileResult, compile_sources
 from generator._index_rows import _texts, index_rows
 from generator._render import language_indexes
 from writing_rules import _rules_data as data
@@ -24,7 +25,11 @@ ROOT = Path(__file__).resolve().parents[2]
 _CHARS = st.sampled_from("abcdeäß ',.!-/#%’=>&;@:|{}~\"\\")
 _TEXTS = st.lists(st.text(_CHARS, max_size=6), min_size=1, max_size=5, unique=True).map(lambda t: tuple(sorted(t)))
 _NUMBERS = st.lists(st.integers(-1, 40), min_size=1, max_size=8, unique=True).map(lambda n: tuple(sorted(n)))
-_CHECK = st.tuples(_TEXTS.map(lambda t: tuple(x for x in t if x)), _NUMBERS, _NUMBERS)
+_PATTERNS = st.lists(st.integers(0, 40), min_size=1, max_size=8, unique=True).map(lambda n: tuple(sorted(n)))
+_CHECK = st.tuples(_TEXTS.map(lambda t: tuple(x for x in t if x)), _NUMBERS, _PATTERNS)
+# Patterns are named by signal id in the rows: any slug will do.
+NAMES = tuple(f"signal-{i}-{'en' if i % 2 else 'de'}" for i in range(41))
+POSITIONS = {name: position for position, name in enumerate(NAMES)}
 _ENTRIES = st.lists(st.tuples(_TEXTS, st.lists(_CHECK, min_size=1, max_size=4).map(tuple)), min_size=1, max_size=4)
 _WORDS = st.dictionaries(st.text("abcäö", min_size=1, max_size=5), _ENTRIES.map(tuple), max_size=8)
 
@@ -33,8 +38,8 @@ _WORDS = st.dictionaries(st.text("abcäö", min_size=1, max_size=5), _ENTRIES.ma
 @given(_WORDS)
 def test_rows_expand_to_the_table_they_were_written_from(words: dict) -> None:
     words = dict(sorted(words.items()))
-    rows, plain = index_rows(words)
-    assert expand_words(rows, plain) == words
+    rows, plain = index_rows(words, NAMES)
+    assert expand_words(rows, plain, POSITIONS) == words
     # One line a key, and keys the rows cannot hold stay literals.
     assert len(rows.splitlines()) + len(plain) == len(words)
 
@@ -44,11 +49,14 @@ def test_products_are_written_as_their_parts() -> None:
     assert _texts(product) == "ch{aff|lag}en w{orden|urde}"
     words = {"key": ((product, (((), (0,), (14,)),)),)}
     # No befores at offset 0 (the commonest check) is written as nothing.
-    assert index_rows(words) == ("key=ch{aff|lag}en w{orden|urde}>:14\n", {})
-    assert expand_words("key=ch{aff|lag}en w{orden|urde}>@0:14\n", {}) == words
+    # The pattern at position 14 is written by its name, and read back as its position.
+    names = (*NAMES[:14], "hype-en")
+    assert index_rows(words, names) == ("key=ch{aff|lag}en w{orden|urde}>:hype-en\n", {})
+    assert expand_words("key=ch{aff|lag}en w{orden|urde}>@0:hype-en\n", {}, {"hype-en": 14}) == words
     # A set that is no product is listed; befores lose their final space (one without it gets "~");
     # a check without patterns has those of the one before.
-    assert expand_words("made=>a|an@3..6,9:1,2;the@4;game-~@5&s>:7\n", {}) == {
+    positions = {"easy-en": 1, "just-en": 2, "simply-en": 7}
+    assert expand_words("made=>a|an@3..6,9:easy-en,just-en;the@4;game-~@5&s>:simply-en\n", {}, positions) == {
         "made": (
             (("",), ((("a ", "an "), (3, 4, 5, 6, 9), (1, 2)), (("the ",), (4,), (1, 2)), (("game-",), (5,), (1, 2)))),
             (("s",), (((), (0,), (7,)),)),
@@ -56,9 +64,9 @@ def test_products_are_written_as_their_parts() -> None:
     }
 
 
-def test_shipped_index_is_what_the_compiler_builds() -> None:
+def test_shipped_index_is_what_the_compiler_builds(shipped: CompileResult) -> None:
     """Expanded from its rows, each language's index equals the compiler's, field by field."""
-    built = language_indexes(compile_sources(ROOT, timed=False).catalogue)
+    built = language_indexes(shipped.catalogue)
     for language, index in built.items():
         shipped = data.SIGNAL_INDEX[language]
         assert dict(shipped.words) == index.words
@@ -92,6 +100,47 @@ def test_a_pattern_edit_changes_a_handful_of_lines(tmp_path: Path, language: str
     ]
     # The digest line, the pattern's row in the table and the index keys it touches.
     assert 3 <= len(changed) <= 12, changed
+
+
+def changed_lines(before: str, after: str) -> list[str]:
+    return [
+        line
+        for line in difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=0)
+        if line[:1] in "+-" and not line.startswith(("+++", "---"))
+    ]
+
+
+ADDED_SIGNAL = """\
+  - id: buzz-en
+    language: en
+    pattern: '(?i)\\b(?:synergy|paradigm shift)\\b'
+    must_match:
+      - A [[paradigm shift]] for teams.
+    must_not_match:
+      - A shift in the paradigm.
+"""
+
+
+def test_adding_or_removing_a_signal_changes_a_handful_of_lines(tmp_path: Path, shipped: CompileResult) -> None:
+    """Patterns are named, not numbered, in the index: one more at the top of the catalogue renumbers nothing.
+
+    (Numbered by position, this addition rewrote 1,618 lines of the shipped module.)
+    """
+    shutil.copytree(ROOT / "rules-src", tmp_path / "rules-src")
+    rule = tmp_path / "rules-src" / "rules" / "word-choice.md"
+    text = rule.read_text(encoding="utf-8")
+    assert "signals:\n  - id: hype-word-en\n" in text
+    rule.write_text(text.replace("signals:\n", "signals:\n" + ADDED_SIGNAL, 1), encoding="utf-8")
+    added = compile_sources(tmp_path, timed=False).text
+    # The digest (2), the rule's signal ids, the pattern's row, the index keys it adds; removing it
+    # again is the same diff the other way.
+    assert 4 <= len(changed_lines(shipped.text, added)) <= 20, changed_lines(shipped.text, added)
+
+
+def test_the_shipped_index_names_its_patterns() -> None:
+    """A diff reader sees which pattern a key serves: its signal id, not a position."""
+    text = (ROOT / "src" / "writing_rules" / "_rules_data.py").read_text(encoding="utf-8")
+    assert ">:hype-word-en" in text or ",hype-word-en" in text
 
 
 def test_a_key_whose_texts_hold_a_reserved_character_is_written_as_a_literal(tmp_path: Path) -> None:

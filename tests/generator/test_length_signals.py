@@ -51,7 +51,7 @@ def problems_of(root: Path) -> list[str]:
 def test_a_length_signal_compiles_into_the_length_table(tmp_path: Path) -> None:
     root = write_tree(tmp_path, **{RULE: LENGTH_RULE})
     output = tmp_path / "out.py"
-    assert generate(root, output, timed=False) is True
+    assert generate(root, output, timed=False).changed is True
     module = output.read_text(encoding="utf-8")
     assert "LengthSignal('word-choice', 'long-en', 'en', 10, None)," in module
     assert "LengthSignal('word-choice', 'long-de', 'de', 10, 400)," in module

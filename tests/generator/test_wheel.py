@@ -17,6 +17,9 @@ from generator import digest_inputs
 
 ROOT = Path(__file__).resolve().parents[2]
 
+# Builds an sdist and a wheel: seconds of work (`-m "not slow"` leaves it out).
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
