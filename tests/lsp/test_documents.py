@@ -1,0 +1,69 @@
+"""The server's own store of open documents: URI spellings, edits, the size limit."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+pytest.importorskip("pygls", reason="the lsp extra (pygls) is a test requirement")
+
+from lsprotocol import types
+
+from writing_rules.lsp._documents import OpenDocuments, apply_change, document_key
+
+PIECES = st.lists(st.sampled_from(["a", "b", "\n", "\r\n", "🙂", "ö"]), max_size=30).map("".join)
+
+
+def partial(start: tuple[int, int], end: tuple[int, int], text: str) -> types.TextDocumentContentChangePartial:
+    return types.TextDocumentContentChangePartial(
+        range=types.Range(types.Position(*start), types.Position(*end)), text=text
+    )
+
+
+def position_of(text: str, offset: int) -> tuple[int, int]:
+    """What an editor sends for ``offset``: the line, and the UTF-16 units before it in the line."""
+    before = text[:offset].replace("\r\n", "\n").split("\n")
+    return len(before) - 1, len(before[-1].encode("utf-16-le")) // 2
+
+
+@given(PIECES, PIECES, st.data())
+def test_a_range_edit_replaces_exactly_that_range(text: str, inserted: str, data: st.DataObject) -> None:
+    # Offsets between characters, never inside a CRLF pair (no editor position points there).
+    allowed = [at for at in range(len(text) + 1) if not (0 < at < len(text) and text[at - 1 : at + 1] == "\r\n")]
+    start, end = sorted(data.draw(st.sampled_from(allowed)) for _ in range(2))
+    change = partial(position_of(text, start), position_of(text, end), inserted)
+    assert apply_change(text, change) == text[:start] + inserted + text[end:]
+
+
+@pytest.mark.parametrize(
+    "spelling",
+    [
+        "file:///tmp/my%20docs/K%C3%B6ln/page.md",
+        "file:///tmp/my%20docs/K%c3%b6ln/page.md",
+        "file:///tmp/my docs/Köln/page.md",
+        "FILE:///tmp/my%20docs/K%C3%B6ln/page.md",
+    ],
+)
+def test_every_spelling_of_a_uri_is_the_same_document(spelling: str) -> None:
+    assert document_key(spelling) == document_key("file:///tmp/my docs/Köln/page.md")
+
+
+def test_a_windows_drive_letter_as_vs_code_and_others_spell_it() -> None:
+    assert document_key("file:///c%3A/Users/a%20b/x.md") == document_key("file:///C:/Users/a b/x.md")
+
+
+def test_an_oversized_document_keeps_no_text_until_a_whole_new_text_fits() -> None:
+    documents = OpenDocuments(max_characters=10)
+    uri = "file:///tmp/x.md"
+    refused = documents.open(uri, 1, "x" * 11)
+    assert refused.text is None and refused.size == 11
+    changed = documents.change(uri, 2, [partial((0, 0), (0, 11), "")])  # no text to apply it to
+    assert changed is not None and changed.text is None and changed.version == 2
+    changed = documents.change(
+        uri, 3, [types.TextDocumentContentChangeWholeDocument(text="short"), partial((0, 5), (0, 5), "!")]
+    )
+    assert changed is not None and changed.text == "short!"
+    changed = documents.change(uri, 4, [partial((0, 0), (0, 0), "longer ")])  # over the limit again
+    assert changed is not None and changed.text is None and changed.size == 13
+    assert documents.change("file:///tmp/never-opened.md", 1, []) is None
