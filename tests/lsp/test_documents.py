@@ -11,6 +11,7 @@ pytest.importorskip("pygls", reason="the lsp extra (pygls) is a test requirement
 from lsprotocol import types
 
 from writing_rules.lsp._documents import OpenDocuments, apply_change, document_key
+from writing_rules.lsp._linting import path_of
 
 PIECES = st.lists(st.sampled_from(["a", "b", "\n", "\r\n", "🙂", "ö"]), max_size=30).map("".join)
 
@@ -47,6 +48,14 @@ def test_a_range_edit_replaces_exactly_that_range(text: str, inserted: str, data
 )
 def test_every_spelling_of_a_uri_is_the_same_document(spelling: str) -> None:
     assert document_key(spelling) == document_key("file:///tmp/my docs/Köln/page.md")
+
+
+@given(st.text())
+def test_any_uri_has_a_key_and_a_path_or_none(uri: str) -> None:
+    # A client's URI is untrusted input: no spelling may crash the lookup.
+    assert isinstance(document_key(uri), str)
+    path = path_of(uri)
+    assert path is None or isinstance(path, str)
 
 
 def test_a_windows_drive_letter_as_vs_code_and_others_spell_it() -> None:
