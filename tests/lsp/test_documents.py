@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -56,6 +58,15 @@ def test_any_uri_has_a_key_and_a_path_or_none(uri: str) -> None:
     assert isinstance(document_key(uri), str)
     path = path_of(uri)
     assert path is None or isinstance(path, str)
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX paths")
+def test_a_file_uri_is_the_local_path_with_its_escapes_decoded() -> None:
+    assert path_of("file:///tmp/my%20docs/K%C3%B6ln/page.md") == "/tmp/my docs/Köln/page.md"
+    assert path_of("file://localhost/tmp/a%3Ab.md") == "/tmp/a:b.md"
+    assert path_of("file:///tmp/%FF.md") == os.fsdecode(b"/tmp/\xff.md")  # not UTF-8: as the OS names it
+    assert path_of("file://elsewhere/tmp/page.md") is None  # never the local /tmp/page.md
+    assert path_of("untitled:Untitled-1") is None
 
 
 def test_a_windows_drive_letter_as_vs_code_and_others_spell_it() -> None:

@@ -31,11 +31,15 @@ class LintedDocument:
 
 
 def path_of(uri: str) -> str | None:
-    """The file-system path of a ``file:`` URI; None for other schemes (an unsaved buffer)."""
+    """The file-system path of a ``file:`` URI, escapes decoded; None for other schemes (an unsaved
+    buffer) and, except on Windows, for a file on another host."""
     parsed = urlparse(uri)
     if parsed.scheme != "file":
         return None
     path = unquote(parsed.path, errors="surrogateescape")  # as os.fsdecode gives undecodable names
+    if parsed.netloc not in ("", "localhost"):
+        # Another machine's file: a UNC path on Windows; elsewhere no local path (checked with the defaults).
+        return f"//{unquote(parsed.netloc)}{path}" if os.name == "nt" else None
     if os.name == "nt" and path.startswith("/") and len(path) > 2 and path[2] == ":":
         path = path[1:]
     return path
