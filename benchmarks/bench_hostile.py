@@ -3,6 +3,9 @@
 For each kind of attack from issues 11 and 25 the script times the worst input found at
 three sizes and prints the time and peak memory (``tracemalloc``) at each, and
 the ratios 2x/1x and 4x/1x: linear work gives about 2 and 4, quadratic 4 and 16.
+The language server's cases (issue 25, findings 12 and 13; they need the lsp
+extra) time a one-line document's diagnostics, keystrokes on one long line, and
+keystrokes on a document over the size limit (refused: about 1 at every size).
 
     python benchmarks/bench_hostile.py            # every case
     python benchmarks/bench_hostile.py --quick    # smaller sizes (a few seconds)
@@ -129,6 +132,34 @@ def toml_dotted_key(size: int) -> Callable[[], object]:
     return run
 
 
+def lsp_diagnostics_one_line(size: int) -> Callable[[], object]:
+    # Issue 25, finding 12: every diagnostic's position was counted from the line's start.
+    from writing_rules.lsp._features import diagnostics  # the lsp extra: imported only when run
+    from writing_rules.lsp._linting import lint_document
+
+    text = ("A powerful word " * (size // 16 + 1))[:size]
+    return lambda: diagnostics(lint_document("file:///tmp/one-line.md", 1, text, language="en"))
+
+
+def _keystrokes(text: str, limit: int) -> Callable[[], object]:
+    from lsprotocol import types
+
+    from writing_rules.lsp._documents import OpenDocuments
+
+    def edit(at: int) -> types.TextDocumentContentChangePartial:
+        position = types.Position(0, at)
+        return types.TextDocumentContentChangePartial(range=types.Range(position, position), text="x")
+
+    def run() -> object:
+        documents = OpenDocuments(limit)
+        documents.open("file:///tmp/one-line.md", 1, text)
+        for version in range(2, 12):  # ten keystrokes, each its own didChange, near the line's end
+            documents.change("file:///tmp/one-line.md", version, [edit(len(text) - 10)])
+        return documents
+
+    return run
+
+
 def pyproject_escaped_quotes(size: int) -> Callable[[], object]:
     # Found with finding 8: every pyproject.toml on the way up is looked at; a line of 80,000
     # escaped quotes without a closing one took 89 s.
@@ -161,6 +192,18 @@ def diff_edited_page(size: int) -> Callable[[], object]:
     return lambda: changed_line_numbers(before, after)
 
 
+def lsp_keystrokes_one_line(size: int) -> Callable[[], object]:
+    # Issue 25, finding 13: pygls applied each edit walking the line in Python (3.3 s per keystroke at 10 MB).
+    from writing_rules.lsp import MAX_DOCUMENT_CHARACTERS
+
+    return _keystrokes(("word " * (size // 5 + 1))[:size], MAX_DOCUMENT_CHARACTERS)
+
+
+def lsp_keystrokes_refused(size: int) -> Callable[[], object]:
+    # Over the limit from the start: refused at didOpen, its edits never applied.
+    return _keystrokes(("word " * (size // 5 + 1))[:size], size // 2)
+
+
 CASES: dict[str, tuple[Case, int]] = {
     # name: (case, 1x size in characters)
     "CLI chunk cutting, one line without breaks": (chunk_cutting_one_line, 12_500_000),
@@ -177,6 +220,9 @@ CASES: dict[str, tuple[Case, int]] = {
     "scan: accept = [' '] (signals x spaces)": (accept_a_space, 250_000),
     "--diff stdin: x/y swapped (size in lines)": (diff_swapped_lines, 20_000),
     "--diff stdin: edited page (size in lines)": (diff_edited_page, 20_000),
+    "LSP: lint + diagnostics of one line": (lsp_diagnostics_one_line, 250_000),
+    "LSP: 10 keystrokes on one line (under the cap)": (lsp_keystrokes_one_line, 900_000),
+    "LSP: 10 keystrokes on a refused document": (lsp_keystrokes_refused, 2_500_000),
 }
 
 

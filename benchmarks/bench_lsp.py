@@ -5,7 +5,8 @@ stdio) and compares each figure with the bare scan of the same text in this
 process (``scan_text_as``, what the server runs for a change): the ratio is
 the server's own cost, which does not depend on how fast the machine is. Also
 measures how long a request about another document waits while a
-250,000-character change is being checked.
+250,000-character change is being checked, and how the time to diagnostics of
+a one-line document grows from 1x to 4x its length.
 
     python benchmarks/bench_lsp.py            # needs the lsp extra (pygls)
 """
@@ -32,6 +33,7 @@ PARAGRAPH = (
 PAGE = PARAGRAPH * 25  # about 3,700 characters: one page of a guide
 BIG = PARAGRAPH * (250_000 // len(PARAGRAPH))
 ROUNDS = 7
+ONE_LINE = 250_000  # characters of the one-line document at 1x
 
 
 async def session(root: Path) -> dict[str, float]:
@@ -92,6 +94,13 @@ async def session(root: Path) -> dict[str, float]:
         waits.append(time.perf_counter() - began)
         await published_at(big, version)
     figures["request-during-250k"] = statistics.median(waits)
+    # Issue 25, finding 12: a one-line document, opened at 1x, 2x and 4x (linear: about 2 and 4).
+    for factor in (1, 2, 4):
+        uri = (root / f"one-line-{factor}.md").as_uri()
+        text = ("A powerful word " * (ONE_LINE * factor // 16 + 1))[: ONE_LINE * factor]
+        began = time.perf_counter()
+        client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, "markdown", 1, text)))
+        figures[f"one-line-{factor}"] = await published_at(uri, 1) - began
     await client.shutdown_async(None)
     client.exit(None)
     await client.stop()
@@ -116,6 +125,12 @@ def main() -> None:
     print(
         f"code action on the page sent right after a 250k change: answered in {wait * 1000:,.1f} ms "
         f"(median), {wait / figures['250k']:.2f}x of the 250k change's time to diagnostics"
+    )
+    one = [figures[f"one-line-{factor}"] for factor in (1, 2, 4)]
+    print(
+        f"one-line document of {ONE_LINE:,}/{2 * ONE_LINE:,}/{4 * ONE_LINE:,} characters, open to diagnostics: "
+        + "/".join(f"{seconds:.2f}" for seconds in one)
+        + f" s; 2x/1x {one[1] / one[0]:.2f}, 4x/1x {one[2] / one[0]:.2f}"
     )
 
 

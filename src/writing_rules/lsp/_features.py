@@ -34,8 +34,11 @@ def diagnostics(linted: LintedDocument, rule_url: str | None = None) -> list[typ
     """One diagnostic per signal (level, rule id, link to the rule's text, the fix in ``data``)."""
     found = []
     language = linted.language if linted.language in ("en", "de") else "en"
+    pages: dict[str, str] = {}  # one lookup per rule, not per signal: it touches the file system
     for signal in linted.signals:
         rule_id = signal["ruleId"]
+        if rule_id not in pages:
+            pages[rule_id] = rule_page_uri(rule_id, language, rule_url)
         title = data.RULES[rule_id].texts[language].title
         fix = signal.get("fix")
         message = f"{title}: “{signal['match']}”"
@@ -51,7 +54,7 @@ def diagnostics(linted: LintedDocument, rule_url: str | None = None) -> list[typ
                 message=message,
                 severity=_SEVERITY.get(signal_level(rule_id, signal["signalId"]), types.DiagnosticSeverity.Warning),
                 code=rule_id,
-                code_description=types.CodeDescription(href=rule_page_uri(rule_id, language, rule_url)),
+                code_description=types.CodeDescription(href=pages[rule_id]),
                 source=SOURCE,
                 data={"ruleId": rule_id, "signalId": signal["signalId"], "start": signal["start"], "fix": fix},
             )

@@ -9,10 +9,10 @@ from typing import Any
 from urllib.parse import unquote, urlparse
 
 from ..cli import ScanOptions, scan_text_as
-from ..lint import DEFAULT_MIN_LEVEL, ConfigError, ConfigResolver, FileSettings
+from ..lint import CONFIG_FILE, DEFAULT_MIN_LEVEL, ConfigError, ConfigResolver, FileSettings
 from ._positions import LineIndex
 
-__all__ = ["LintedDocument", "lint_document", "path_of"]
+__all__ = ["LintedDocument", "lint_document", "one_line", "path_of"]
 
 
 @dataclass(frozen=True)
@@ -31,20 +31,45 @@ class LintedDocument:
 
 
 def path_of(uri: str) -> str | None:
-    """The file-system path of a ``file:`` URI; None for other schemes (an unsaved buffer)."""
+    """The file-system path of a ``file:`` URI, escapes decoded; None for other schemes (an unsaved
+    buffer) and, except on Windows, for a file on another host."""
     parsed = urlparse(uri)
     if parsed.scheme != "file":
         return None
-    path = unquote(parsed.path)
+    path = unquote(parsed.path, errors="surrogateescape")  # as os.fsdecode gives undecodable names
+    if parsed.netloc not in ("", "localhost"):
+        # Another machine's file: a UNC path on Windows; elsewhere no local path (checked with the defaults).
+        return f"//{unquote(parsed.netloc)}{path}" if os.name == "nt" else None
     if os.name == "nt" and path.startswith("/") and len(path) > 2 and path[2] == ":":
         path = path[1:]
     return path
 
 
+def one_line(message: str, limit: int = 400) -> str:
+    """A message for the editor's status area: one line, cut to ``limit`` characters."""
+    flat = " ".join(message.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def _nearest_config(path: str) -> str:
+    """The configuration file the lookup for ``path`` most likely read (named in an error only)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    while True:
+        for name in (CONFIG_FILE, "pyproject.toml"):
+            if os.path.isfile(os.path.join(folder, name)):
+                return os.path.join(folder, name)
+        parent = os.path.dirname(folder)
+        if parent == folder or os.path.exists(os.path.join(folder, ".git")):
+            return f"the configuration for {path}"
+        folder = parent
+
+
 def _settings(path: str | None, settings: FileSettings | None) -> tuple[FileSettings | None, str | None]:
     """The file's configuration, exactly as ``scan`` finds it; a broken file is reported, not fatal.
 
-    None when the configuration leaves the file out (``include`` / ``exclude``): ``scan`` never lints it.
+    None when the configuration leaves the file out (``include`` / ``exclude``): ``scan`` never lints it,
+    or when the configuration cannot be used (then with the reason, one line naming the file):
+    ``scan`` refuses to run with it.
     """
     if settings is not None:
         return settings, None
@@ -53,7 +78,9 @@ def _settings(path: str | None, settings: FileSettings | None) -> tuple[FileSett
     try:
         config = ConfigResolver().config_for(path)  # fresh: an edited configuration counts at once
     except ConfigError as error:
-        return FileSettings(), str(error)
+        return None, one_line(str(error))
+    except Exception as error:  # a file the reader chokes on (nesting, huge numbers): still one line
+        return None, one_line(f"{_nearest_config(path)}: cannot be read ({type(error).__name__}: {error})")
     if config is None:
         return FileSettings(), None
     if not config.selects(path):
@@ -80,7 +107,8 @@ def lint_document(
     path = path_of(uri)
     found, config_error = _settings(path, settings)
     if found is None:
-        return LintedDocument(uri, version, text, LineIndex(text), language if language != "auto" else "en", ())
+        language = language if language != "auto" else "en"
+        return LintedDocument(uri, version, text, LineIndex(text), language, (), config_error=config_error)
     chosen = found
     if language != "auto":
         chosen = chosen._replace(language=language)

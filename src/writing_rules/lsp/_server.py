@@ -11,29 +11,44 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from lsprotocol import types
-from pygls.exceptions import JsonRpcInvalidParams, JsonRpcInvalidRequest, JsonRpcServerNotInitialized
+from pygls.exceptions import (
+    JsonRpcException,
+    JsonRpcInvalidParams,
+    JsonRpcInvalidRequest,
+    JsonRpcServerNotInitialized,
+)
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
+from pygls.protocol.language_server import lsp_method
 
 from .. import __version__
 from ..lint import LEVELS
+from ._documents import OpenDocument, OpenDocuments, document_key
 from ._features import FIX_ALL_KIND, code_actions, diagnostics
-from ._linting import LintedDocument, lint_document
+from ._linting import LintedDocument, lint_document, one_line, path_of
 from ._positions import LineIndex, PositionError
 
-__all__ = ["MAX_DOCUMENT_CHARACTERS", "WritingRulesServer", "create_server"]
+__all__ = ["MAX_DOCUMENT_CHARACTERS", "RequestFailed", "WritingRulesServer", "create_server"]
 
 # Far above any page of prose (the review tools take 250,000 per call; larger
-# files are scanned in pieces); a client that sends more gets an error, not a stall.
+# files are scanned in pieces); a document over it is refused when it is opened:
+# its text is not kept and its edits are not applied, until a whole new text fits.
 MAX_DOCUMENT_CHARACTERS = 4_000_000
 # A change to a document this long waits this long for the next keystroke before linting.
 _DEBOUNCE_FROM = 50_000
 _DEBOUNCE_SECONDS = 0.15
 _BEFORE_INITIALIZE = {types.INITIALIZE, types.EXIT, types.SHUTDOWN}
+
+
+class RequestFailed(JsonRpcException):
+    """LSP's RequestFailed: the request was valid, the server cannot answer it (a broken configuration)."""
+
+    CODE = types.LSPErrorCodes.RequestFailed.value
 
 
 class _Rejected:
@@ -74,15 +89,34 @@ class _Protocol(LanguageServerProtocol):
             return  # a notification before initialize is dropped, as the protocol says
         super().handle_message(message)
 
+    # The server keeps the open documents itself (see _documents.py): pygls' workspace is not
+    # given them, so it neither applies edits to them nor reads a document from disk.
+    @lsp_method(types.TEXT_DOCUMENT_DID_OPEN)
+    def lsp_text_document__did_open(self, params: types.DidOpenTextDocumentParams) -> Iterator[Any]:
+        if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_OPEN)) is not None:
+            yield handler, (params,), None
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(self, params: types.DidChangeTextDocumentParams) -> Iterator[Any]:
+        if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_CHANGE)) is not None:
+            yield handler, (params,), None
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CLOSE)
+    def lsp_text_document__did_close(self, params: types.DidCloseTextDocumentParams) -> Iterator[Any]:
+        if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_CLOSE)) is not None:
+            yield handler, (params,), None
+
 
 class WritingRulesServer(LanguageServer):
-    """pygls' server plus the lint state of the open documents."""
+    """pygls' server plus the open documents and their lint state (keyed by ``document_key``)."""
 
     def __init__(self) -> None:
         super().__init__("writing-rules", __version__, protocol_cls=_Protocol)
+        self.documents = OpenDocuments(MAX_DOCUMENT_CHARACTERS)
         self.results: dict[str, LintedDocument] = {}
         self.pending: dict[str, asyncio.Task[LintedDocument | None]] = {}
-        self.too_large: set[str] = set()
+        # The error each document's last check showed: a message is shown once, not per keystroke.
+        self.errors: dict[str, str] = {}
         # One worker: versions of a document are linted in order, and one busy
         # document does not start many scans at once.
         self.linter = ThreadPoolExecutor(max_workers=1, thread_name_prefix="writing-rules-lint")
@@ -95,70 +129,121 @@ class WritingRulesServer(LanguageServer):
         edit = capabilities.workspace.workspace_edit if capabilities and capabilities.workspace else None
         return bool(edit and edit.document_changes)
 
+    def opened(self, uri: str, version: int | None, text: str) -> None:
+        self.forget(uri)
+        document = self.documents.open(uri, version, text)
+        if document.text is None:
+            self._refuse_large(document)  # nothing was published for it: publish nothing
+        else:
+            self.schedule(uri)
+
+    def changed(self, uri: str, version: int | None, changes: list[types.TextDocumentContentChangeEvent]) -> None:
+        before = self.documents.get(uri)
+        was_refused = before is not None and before.text is None
+        document = self.documents.change(uri, version, changes)
+        if document is None:
+            return  # not open: nothing to change (the protocol has no answer for a notification)
+        if document.text is not None:
+            self.schedule(uri)
+        elif not was_refused:
+            self.forget(uri)
+            # Its diagnostics were for a text it no longer has.
+            self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=document.uri, diagnostics=[]))
+            self._refuse_large(document)
+
+    def closed(self, uri: str) -> None:
+        document = self.documents.close(uri)
+        self.forget(uri)
+        if document is not None and document.text is not None:
+            self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=document.uri, diagnostics=[]))
+
+    def forget(self, uri: str) -> None:
+        key = document_key(uri)
+        waiting = self.pending.pop(key, None)
+        if waiting is not None:
+            waiting.cancel()
+        self.results.pop(key, None)
+        self.errors.pop(key, None)
+
     def schedule(self, uri: str) -> None:
         """Lint the document's current version soon; a lint waiting for this document is replaced."""
-        waiting = self.pending.pop(uri, None)
+        key = document_key(uri)
+        waiting = self.pending.pop(key, None)
         if waiting is not None and not waiting.done():
             waiting.cancel()
-        self.pending[uri] = asyncio.get_running_loop().create_task(self._lint(uri))
+        self.pending[key] = asyncio.get_running_loop().create_task(self._lint(key, uri))
 
-    async def _lint(self, uri: str) -> LintedDocument | None:
-        document = self.workspace.get_text_document(uri)
-        text, version = document.source, document.version
-        if len(text) > MAX_DOCUMENT_CHARACTERS:
-            self._refuse_large(uri, len(text))
+    def _check(self, uri: str, version: int | None, text: str) -> tuple[LintedDocument, list[types.Diagnostic]]:
+        """Lint and build the diagnostics, in the worker thread (both grow with the document)."""
+        try:
+            linted = lint_document(uri, version, text, language=self.language, min_level=self.min_level)
+            return linted, diagnostics(linted, self.rule_url)
+        except Exception as error:  # a fault in one document must not stop the server
+            message = one_line(f"could not check {path_of(uri) or uri} ({type(error).__name__}: {error})")
+            failed = LintedDocument(uri, version, text, LineIndex(""), "en", (), config_error=message)
+            return failed, []
+
+    async def _lint(self, key: str, uri: str) -> LintedDocument | None:
+        document = self.documents.get(uri)
+        if document is None or document.text is None:
             return None
-        self.too_large.discard(uri)
+        text, version, uri = document.text, document.version, document.uri
         if len(text) >= _DEBOUNCE_FROM:
             await asyncio.sleep(_DEBOUNCE_SECONDS)  # cancelled here by the next keystroke
         loop = asyncio.get_running_loop()
-        linted = await loop.run_in_executor(
-            self.linter, lambda: lint_document(uri, version, text, language=self.language, min_level=self.min_level)
-        )
-        current = self.workspace.text_documents.get(uri)
-        if current is None or current.version != version:
+        linted, found = await loop.run_in_executor(self.linter, self._check, uri, version, text)
+        current = self.documents.get(uri)
+        if current is None or current.version != version or current.text is not text:
             return None  # closed or changed meanwhile: that version's lint will publish
-        self.results[uri] = linted
-        if linted.config_error is not None:
-            self.window_show_message(
-                types.ShowMessageParams(types.MessageType.Error, f"writing-rules: {linted.config_error}")
-            )
+        self.results[key] = linted
+        error = linted.config_error
+        if error is None:
+            self.errors.pop(key, None)
+        elif self.errors.get(key) != error:
+            shown = error in self.errors.values()  # another document in the same folder showed it
+            self.errors[key] = error
+            if not shown:
+                self.window_show_message(types.ShowMessageParams(types.MessageType.Error, f"writing-rules: {error}"))
         self.text_document_publish_diagnostics(
-            types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics(linted, self.rule_url), version=version)
+            types.PublishDiagnosticsParams(uri=uri, diagnostics=found, version=version)
         )
         return linted
 
-    def _refuse_large(self, uri: str, size: int) -> None:
-        self.results.pop(uri, None)
-        self.too_large.add(uri)
-        self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+    def _refuse_large(self, document: OpenDocument) -> None:
         self.window_show_message(
             types.ShowMessageParams(
                 types.MessageType.Warning,
-                f"writing-rules: {uri} has {size:,} characters; documents over "
+                f"writing-rules: {document.uri} has {document.size:,} characters; documents over "
                 f"{MAX_DOCUMENT_CHARACTERS:,} are not checked (use 'writing-rules scan' on the file).",
             )
         )
 
     async def current(self, uri: str) -> LintedDocument:
         """The lint of the document's current version, waiting for it when it is under way."""
-        if uri not in self.workspace.text_documents:
+        document = self.documents.get(uri)
+        if document is None:
             raise JsonRpcInvalidParams(f"document {uri!r} is not open; send textDocument/didOpen first")
-        if uri in self.too_large:
-            raise JsonRpcInvalidRequest(
-                f"document {uri!r} is larger than {MAX_DOCUMENT_CHARACTERS:,} characters and is not checked"
-            )
-        document = self.workspace.get_text_document(uri)
+        key = document_key(uri)
         for _ in range(3):
-            linted = self.results.get(uri)
-            if linted is not None and linted.version == document.version and linted.text == document.source:
+            if document.text is None:
+                raise JsonRpcInvalidRequest(
+                    f"document {uri!r} is larger than {MAX_DOCUMENT_CHARACTERS:,} characters and is not checked"
+                )
+            linted = self.results.get(key)
+            if linted is not None and linted.version == document.version and linted.text is document.text:
+                if linted.config_error is not None:
+                    raise RequestFailed(linted.config_error)
                 return linted
-            task = self.pending.get(uri)
+            task = self.pending.get(key)
             if task is None or task.done():
                 self.schedule(uri)
-                task = self.pending[uri]
+                task = self.pending[key]
             with contextlib.suppress(asyncio.CancelledError):
                 await asyncio.shield(task)
+            refreshed = self.documents.get(uri)
+            if refreshed is None:
+                raise JsonRpcInvalidParams(f"document {uri!r} was closed meanwhile")
+            document = refreshed
         raise JsonRpcInvalidRequest(f"document {uri!r} keeps changing; ask again")
 
 
@@ -180,27 +265,27 @@ def create_server() -> WritingRulesServer:
             if isinstance(rule_url, str) and rule_url:
                 server.rule_url = rule_url
 
+    # Plain functions, run as each notification is read: the documents change in the client's order.
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
-    async def did_open(params: types.DidOpenTextDocumentParams) -> None:
-        server.schedule(params.text_document.uri)
+    def did_open(params: types.DidOpenTextDocumentParams) -> None:
+        item = params.text_document
+        server.opened(item.uri, item.version, item.text)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
-    async def did_change(params: types.DidChangeTextDocumentParams) -> None:
-        server.schedule(params.text_document.uri)
+    def did_change(params: types.DidChangeTextDocumentParams) -> None:
+        server.changed(params.text_document.uri, params.text_document.version, list(params.content_changes))
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
-    async def did_save(params: types.DidSaveTextDocumentParams) -> None:
-        server.schedule(params.text_document.uri)  # a configuration next to it may have changed
+    def did_save(params: types.DidSaveTextDocumentParams) -> None:
+        # A configuration next to it may have changed. The editor's text is checked, never the
+        # file: a document that is not open is not read at all (it may be a FIFO, or /dev/zero).
+        document = server.documents.get(params.text_document.uri)
+        if document is not None and document.text is not None:
+            server.schedule(document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
-    async def did_close(params: types.DidCloseTextDocumentParams) -> None:
-        uri = params.text_document.uri
-        waiting = server.pending.pop(uri, None)
-        if waiting is not None:
-            waiting.cancel()
-        server.results.pop(uri, None)
-        server.too_large.discard(uri)
-        server.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+    def did_close(params: types.DidCloseTextDocumentParams) -> None:
+        server.closed(params.text_document.uri)
 
     @server.feature(
         types.TEXT_DOCUMENT_CODE_ACTION,

@@ -1,0 +1,109 @@
+"""The open documents, as the editor sent them; the server never reads a document from disk.
+
+pygls' own workspace is not used for text documents: it keys them by the
+unescaped URI (so a lookup by the client's escaped URI missed), reads a URI it
+does not hold from disk (a FIFO hung the server), and applies each incremental
+edit at a cost that grows with the line in Python code (seconds per keystroke
+on a one-line document of megabytes), before any size check could refuse it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from urllib.parse import unquote
+
+from lsprotocol import types
+
+from ._positions import LineIndex
+
+__all__ = ["OpenDocument", "OpenDocuments", "apply_change", "document_key"]
+
+_DRIVE = re.compile(r"^///([A-Za-z]):")
+
+
+def document_key(uri: str) -> str:
+    """One key per document however the client spells its URI: escapes decoded, the scheme and a
+    Windows drive letter in lower case (``file:///c%3A/a%20b.md`` is ``file:///C:/a b.md``)."""
+    scheme, colon, rest = uri.partition(":")
+    if not colon:
+        return unquote(uri, errors="surrogateescape")
+    scheme = scheme.lower()
+    rest = unquote(rest, errors="surrogateescape")
+    if scheme == "file":
+        rest = _DRIVE.sub(lambda found: f"///{found.group(1).lower()}:", rest)
+    return f"{scheme}:{rest}"
+
+
+@dataclass
+class OpenDocument:
+    """One open document. ``text`` is None while it is over the size limit: refused, not kept."""
+
+    uri: str  # as the client spelled it when it opened the document: diagnostics and edits use it
+    version: int | None
+    text: str | None
+    size: int  # characters of the last text received (of the refused text, while refused)
+
+
+def _offset(index: LineIndex, position: types.Position) -> int:
+    """A position in the current text; one past the last line means the end (as pygls read it)."""
+    if position.line >= index.line_count:
+        return len(index.text)
+    return index.offset(position.line, position.character)
+
+
+def apply_change(text: str, change: types.TextDocumentContentChangeEvent) -> str:
+    """``text`` after one change: the whole new text, or a range replaced (positions in UTF-16 units).
+
+    Linear in the text, in C code (the line index), whatever the length of its lines.
+    """
+    if not isinstance(change, types.TextDocumentContentChangePartial):
+        return change.text
+    index = LineIndex(text)
+    start, end = sorted((_offset(index, change.range.start), _offset(index, change.range.end)))
+    return text[:start] + change.text + text[end:]
+
+
+class OpenDocuments:
+    """The documents the client opened, each refused while over ``max_characters``."""
+
+    def __init__(self, max_characters: int) -> None:
+        self.max_characters = max_characters
+        self._documents: dict[str, OpenDocument] = {}
+
+    def get(self, uri: str) -> OpenDocument | None:
+        return self._documents.get(document_key(uri))
+
+    def open(self, uri: str, version: int | None, text: str) -> OpenDocument:
+        refused = len(text) > self.max_characters
+        document = OpenDocument(uri, version, None if refused else text, len(text))
+        self._documents[document_key(uri)] = document
+        return document
+
+    def close(self, uri: str) -> OpenDocument | None:
+        return self._documents.pop(document_key(uri), None)
+
+    def change(
+        self, uri: str, version: int | None, changes: Sequence[types.TextDocumentContentChangeEvent]
+    ) -> OpenDocument | None:
+        """Apply ``changes`` in order; None for a document that is not open.
+
+        A refused document ignores range edits (there is no text to apply them to) until a
+        whole-content change brings it under the limit; a change that takes a document over
+        the limit refuses it.
+        """
+        document = self._documents.get(document_key(uri))
+        if document is None:
+            return None
+        document.version = version
+        text = document.text
+        for change in changes:
+            if text is None and isinstance(change, types.TextDocumentContentChangePartial):
+                continue  # refused: only a whole new text can bring it back
+            text = apply_change(text or "", change)
+            document.size = len(text)
+            if document.size > self.max_characters:
+                text = None
+        document.text = text
+        return document
