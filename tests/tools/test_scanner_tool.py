@@ -312,8 +312,25 @@ def test_two_patterns_of_one_rule_on_one_span_are_one_signal(monkeypatch: pytest
     synthetic(monkeypatch, [(rule, "p1", r"zzqx"), (rule, "p2", r"\bzzqx\b"), (rule, "p3", r"zzq")])
     result = scan("zzqx", ruleIds=[rule])
     spans = [(s["start"], s["end"]) for s in result["signals"]]
-    assert spans == [(0, 3), (0, 4)]
-    assert result["totalSignals"] == 2
+    # (0, 3) overlaps (0, 4): one signal per rule per overlapping span, the longest (issue 28).
+    assert spans == [(0, 4)]
+    assert result["totalSignals"] == 1
+
+
+def test_overlapping_hits_of_one_rule_keep_the_longest_span_and_the_highest_level(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rule, other = SIGNAL_RULES[0], SIGNAL_RULES[1]
+    synthetic(
+        monkeypatch,
+        [(rule, "broad", r"should be \w+"), (rule, "precise", r"be avoided"), (other, "o", r"avoided")],
+        levels={"precise": "warning"},
+    )
+    signals = scan("it should be avoided", ruleIds=[rule, other])["signals"]
+    assert [(s["ruleId"], s["signalId"], s["match"], s["level"]) for s in signals] == [
+        (rule, "precise", "should be avoided", "warning"),
+        (other, "o", "avoided", "suggestion"),
+    ]
 
 
 def test_signals_come_in_document_order_by_start_then_end(monkeypatch: pytest.MonkeyPatch) -> None:
