@@ -31,9 +31,10 @@ from operator import methodcaller
 from typing import NamedTuple
 
 from ._lazy_regex import lazy_compile
+from ._structure import MAX_BONUS, structure
 from ._view import CODE_PLACEHOLDER
 
-__all__ = ["Sentence", "iter_sentences", "long_sentences", "sentences"]
+__all__ = ["Sentence", "iter_sentences", "long_sentences", "over_limits", "sentences"]
 
 # Lower-case, with their final period. Ambiguous ones that often end a sentence
 # ("etc.", "usw.") are left out: they end one when a capital follows. So are "ref."
@@ -241,15 +242,35 @@ def long_sentences(
 ) -> list[tuple[int, int]]:
     """Spans of the sentences longer than ``max_words`` words or ``max_chars`` characters.
 
+    Words are weighed by the sentence's structure (``over_limits``): a sentence
+    of two short parts joined by a semicolon is as long as its longer part, and
+    one whose clauses nest or hold back a verb counts up to ``MAX_BONUS`` more.
+
     A sentence that is one quotation (it opens and closes with a quotation mark and
     holds no other) is someone else's wording and is left out. ``split``: the
     text's ``sentences``, when the caller has them already.
     """
     spans = []
     for sentence in iter_sentences(text, language) if split is None else split:
-        if sentence.longer_than(max_words, max_chars) and not _quotation(text[sentence.start : sentence.end]):
+        if over_limits(text, sentence, language, max_words, max_chars) and not _quotation(
+            text[sentence.start : sentence.end]
+        ):
             spans.append((sentence.start, sentence.end))
     return spans
+
+
+def over_limits(text: str, sentence: Sentence, language: str, max_words: int | None, max_chars: int | None) -> bool:
+    """Whether ``sentence`` is longer than ``max_chars`` characters, or its ``structure`` load exceeds ``max_words``.
+
+    The load is the words of its hardest part plus a bonus for nesting or a held-back verb
+    (``_structure``); it never exceeds the visible words by more than ``MAX_BONUS``, so
+    shorter sentences are not measured.
+    """
+    if max_chars is not None and sentence.characters > max_chars:
+        return True
+    if max_words is None or sentence.words + MAX_BONUS <= max_words:
+        return False
+    return structure(text, sentence.start, sentence.end, language).load > max_words
 
 
 def _block(
