@@ -21,9 +21,11 @@ do not. :func:`structure` measures one sentence of a prose view's text:
 - **Inserted.** A subordinate clause or a bracketed or dashed aside of four
   words or more that the outer clause continues after ("Der Auftrag, der jede
   Nacht läuft, sammelt …"): a relative clause after at most eight words of the
-  outer clause, or any subordinate clause after at most three ("wird Vue,
-  anstatt …, jedes Element …"), where the outer clause resumes with a
-  lower-case word that is no conjunction.
+  outer clause, or any subordinate clause after at most three words of a clause
+  that is not the sentence's opening phrase ("wird Vue, anstatt …, jedes
+  Element …", not "In addition, if …, it …"), where the outer clause resumes
+  with a lower-case word that is no conjunction. A bracketed aside counts
+  when the clause goes on after it without a comma.
 - **Held back.** The words of inserted clauses before the outer clause resumes;
   in German also the words of a leading block of two or more subordinate clauses
   before the main clause's verb, and the words between a main clause's finite
@@ -84,6 +86,10 @@ _AT_COMMA = {
 _DE_PREPOSITIONS = frozenset(
     "in an auf aus bei mit nach von vor zu über unter durch für gegen ohne um zwischen hinter neben".split()
 )
+_RELATIVES = {
+    "en": frozenset("which who whom whose where that".split()),
+    "de": frozenset("der die das dem den deren dessen denen welche welcher welches welchem welchen".split()),
+}
 _DE_RELATIVES = frozenset("der die das dem den deren dessen denen welche welcher welches welchem welchen".split())
 _DE_INFINITIVE = frozenset("um ohne statt anstatt".split())
 _CONJUNCTIONS = {
@@ -190,7 +196,7 @@ def _part(tokens: list[_Token], language: str) -> Structure:
             and (_count(segment) < 3 or (_second_capital(segment) and _count(segment) < 6))
         ):
             opens = False
-        relative.append(opens and first not in subordinators)
+        relative.append(opens and (first in _RELATIVES.get(language, frozenset()) or first not in subordinators))
         if opens:
             kind = "sub"
         elif first in conjunctions:
@@ -217,7 +223,7 @@ def _part(tokens: list[_Token], language: str) -> Structure:
         if (
             kinds[index] == "sub"
             and kinds[index - 1] in ("main", "sub")
-            and (outer <= 3 or (relative[index] and outer <= OUTER_WORDS))
+            and ((outer <= 3 and index > 1) or (relative[index] and outer <= OUTER_WORDS))
         ):
             run_end = index
             while run_end < len(segments) and kinds[run_end] == "sub":
@@ -317,7 +323,8 @@ def _longest_aside(tokens: list[_Token]) -> int:
     longest = 0
     inside: int | None = None
     dashed: int | None = None
-    for token in tokens:
+    last = len(tokens) - 1
+    for position, token in enumerate(tokens):
         if token.dash:
             if dashed is None:
                 dashed = 0
@@ -332,7 +339,9 @@ def _longest_aside(tokens: list[_Token]) -> int:
         if dashed is not None and token.word:
             dashed += 1
         if token.closes and inside is not None:
-            longest = max(longest, inside)
+            # An aside that ends its clause ("…, like Backbone), and …") interrupts nothing.
+            if not token.comma and position < last:
+                longest = max(longest, inside)
             inside = None
     return longest
 
