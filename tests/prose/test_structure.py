@@ -133,3 +133,11 @@ def test_the_load_is_the_words_plus_at_most_the_bonus(pieces: list[str], languag
     found = structure(text, 0, len(text), language)
     assert 0 <= found.words <= len(text.split())
     assert found.words <= found.load <= found.words + MAX_BONUS
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=300), st.sampled_from(["en", "de"]))
+def test_any_text_is_measured_without_error(text: str, language: str) -> None:
+    found = structure(text, 0, len(text), language)
+    assert found.words <= found.load <= found.words + MAX_BONUS
+    assert found.clauses >= 0 and found.depth >= 0 and found.held_back >= 0
