@@ -74,10 +74,12 @@ def find_spans(
 
 
 def _one_per_overlap(signals: list[tuple[int, int, int, str, str]]) -> list[tuple[int, int, int, str, str]]:
-    """One signal per rule where its hits overlap ("should be avoided" and "be avoided"): the longest
-    span (the first of equal ones), named by the pattern of the highest level among them.
+    """One signal per rule where its hits overlap ("should be avoided" and "be avoided"): the hit
+    of the highest level, and of hits of one level the longest (the first of equal ones).
 
-    ``signals`` is sorted by start, end and rule order; so is the result.
+    Preferring the level keeps a scan that runs only the patterns of some level and above
+    (``min_level``) reporting what a full scan reports at those levels. ``signals`` is
+    sorted by start, end and rule order; so is the result.
     """
     kept: list[tuple[int, int, int, str, str] | None] = []
     last: dict[int, int] = {}  # rule order -> index in ``kept`` of its last signal
@@ -91,11 +93,11 @@ def _one_per_overlap(signals: list[tuple[int, int, int, str, str]]) -> list[tupl
             kept.append(signal)
             continue
         merged = True
-        longer = signal if end - start > previous[1] - previous[0] else previous
-        named = signal if _level_rank(rule_id, signal_id) < _level_rank(rule_id, previous[4]) else previous
-        kept[at] = None  # (the merged signal goes where its start sorts it)
-        last[rank] = len(kept)
-        kept.append((longer[0], longer[1], rank, rule_id, named[4]))
+        level, previous_level = _level_rank(rule_id, signal_id), _level_rank(rule_id, previous[4])
+        if level < previous_level or (level == previous_level and end - start > previous[1] - previous[0]):
+            kept[at] = None  # (the kept signal goes where its start sorts it)
+            last[rank] = len(kept)
+            kept.append(signal)
     if not merged:
         return signals
     return sorted((signal for signal in kept if signal is not None), key=_order3)
