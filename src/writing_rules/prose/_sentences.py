@@ -239,6 +239,7 @@ def long_sentences(
     max_chars: int | None,
     *,
     split: tuple[Sentence, ...] | None = None,
+    loads: dict[Sentence, int] | None = None,
 ) -> list[tuple[int, int]]:
     """Spans of the sentences longer than ``max_words`` words or ``max_chars`` characters.
 
@@ -248,18 +249,27 @@ def long_sentences(
 
     A sentence that is one quotation (it opens and closes with a quotation mark and
     holds no other) is someone else's wording and is left out. ``split``: the
-    text's ``sentences``, when the caller has them already.
+    text's ``sentences``, when the caller has them already; ``loads``: a cache of
+    their structure loads, filled here, for a caller that asks again.
     """
     spans = []
     for sentence in iter_sentences(text, language) if split is None else split:
-        if over_limits(text, sentence, language, max_words, max_chars) and not _quotation(
+        if over_limits(text, sentence, language, max_words, max_chars, loads=loads) and not _quotation(
             text[sentence.start : sentence.end]
         ):
             spans.append((sentence.start, sentence.end))
     return spans
 
 
-def over_limits(text: str, sentence: Sentence, language: str, max_words: int | None, max_chars: int | None) -> bool:
+def over_limits(
+    text: str,
+    sentence: Sentence,
+    language: str,
+    max_words: int | None,
+    max_chars: int | None,
+    *,
+    loads: dict[Sentence, int] | None = None,
+) -> bool:
     """Whether ``sentence`` is longer than ``max_chars`` characters, or its ``structure`` load exceeds ``max_words``.
 
     The load is the words of its hardest part plus a bonus for nesting or a held-back verb
@@ -270,7 +280,12 @@ def over_limits(text: str, sentence: Sentence, language: str, max_words: int | N
         return True
     if max_words is None or sentence.words + MAX_BONUS <= max_words:
         return False
-    return structure(text, sentence.start, sentence.end, language).load > max_words
+    load = None if loads is None else loads.get(sentence)
+    if load is None:
+        load = structure(text, sentence.start, sentence.end, language).load
+        if loads is not None:
+            loads[sentence] = load
+    return load > max_words
 
 
 def _block(
