@@ -31,7 +31,7 @@ from operator import methodcaller
 from typing import NamedTuple
 
 from ._lazy_regex import lazy_compile
-from ._structure import MAX_BONUS, structure
+from ._structure import MAX_BONUS, may_add, structure
 from ._view import CODE_PLACEHOLDER
 
 __all__ = ["Sentence", "iter_sentences", "long_sentences", "over_limits", "sentences"]
@@ -280,6 +280,8 @@ def over_limits(
         return True
     if max_words is None or sentence.words + MAX_BONUS <= max_words:
         return False
+    if sentence.words <= max_words and not may_add(text, sentence.start, sentence.end, language):
+        return False  # no bonus, and the load never exceeds the visible words
     load = None if loads is None else loads.get(sentence)
     if load is None:
         load = structure(text, sentence.start, sentence.end, language).load

@@ -48,7 +48,7 @@ from typing import NamedTuple
 from ._lazy_regex import lazy_compile
 from ._view import CODE_PLACEHOLDER
 
-__all__ = ["MAX_BONUS", "Structure", "structure"]
+__all__ = ["MAX_BONUS", "Structure", "may_add", "structure"]
 
 COMPLEX_BONUS = 5  # four clauses nested three deep, or a clause inserted into another
 HELD_BONUS = 7  # a verb, particle or main clause held back by HELD_WORDS words or more
@@ -110,7 +110,6 @@ _DE_PARTICLES = frozenset(
 _COMPARISONS = frozenset(("als", "wie"))
 _ENUMERATION_JOINS = frozenset("and or und oder sowie".split())
 _NOT_NAMES = frozenset("i sie ihr ihre ihren ihrem ihrer ihres".split())
-_TOKEN = lazy_compile(r"\S+")
 _URL = lazy_compile(r"[<(\[\"'“„«»]*(?:[A-Za-z][A-Za-z0-9+.-]*://|www\.|mailto:)", re.ASCII)
 _CORE = lazy_compile(f"[^\\W_][\\w'’.-]*[^\\W_]|[^\\W_]|{CODE_PLACEHOLDER}")
 _OPENING = "([„“\"'‚‘«»"
@@ -127,15 +126,34 @@ class _Token(NamedTuple):
     dash: bool  # the token is a dash
 
 
+def may_add(text: str, start: int, end: int, language: str) -> bool:
+    """False when ``structure`` of ``text[start:end]`` surely adds nothing to its words (then load <= words).
+
+    A bonus needs a comma, a bracket or a dash (an inserted clause, a held-back verb, a
+    nested clause after a comma), or at least two subordinators inside one stretch
+    (clauses nested without commas). Most sentences have neither, and this test runs in C.
+    """
+    piece = text[start:end]
+    if "," in piece or "(" in piece or " – " in piece or " — " in piece or " - " in piece or " -- " in piece:
+        return True
+    # (Counting every word that holds a subordinator may count too many, never too few.)
+    subordinators = _SUBORDINATORS.get(language, frozenset())
+    return sum(map(subordinators.__contains__, _WORDS.findall(piece.lower()))) >= 2
+
+
+_WORDS = lazy_compile(r"\w+")
+
+
 def structure(text: str, start: int, end: int, language: str) -> Structure:
     """The structure of the sentence ``text[start:end]`` (a prose view's text): its hardest part."""
-    tokens = [_token(text, match.start(), match.end()) for match in _TOKEN.finditer(text, start, end)]
+    pieces = text[start:end].split()
+    tokens = [_PLAIN_TOKENS[piece] or _token(piece) for piece in pieces]
     parts: list[list[_Token]] = [[]]
     depth = 0
-    for token, raw in zip(tokens, _TOKEN.finditer(text, start, end), strict=True):
+    for token, piece in zip(tokens, pieces, strict=True):
         parts[-1].append(token)
-        piece = raw.group()
-        depth += piece.count("(") - piece.count(")")
+        if "(" in piece or ")" in piece:
+            depth += piece.count("(") - piece.count(")")
         if depth <= 0 and piece[-1:] in ";:" and len(piece) > 1:
             parts.append([])
     parts = [part for part in parts if part]
@@ -148,8 +166,20 @@ def structure(text: str, start: int, end: int, language: str) -> Structure:
     return max(measured, key=lambda part: (part.load, part.words))
 
 
-def _token(text: str, start: int, end: int) -> _Token:
-    piece = text[start:end]
+class _PlainTokens(dict[str, _Token]):
+    """The token of a plain word (letters only), made once per word: most tokens are such words."""
+
+    def __missing__(self, piece: str) -> _Token | None:
+        if not piece.isalpha() or len(self) > 4096:
+            return None
+        token = self[piece] = _Token(piece.lower(), piece[0].isupper(), False, False, False, False, False)
+        return token
+
+
+_PLAIN_TOKENS = _PlainTokens()
+
+
+def _token(piece: str) -> _Token:
     if piece in _DASHES or piece == "-" or piece == "--":
         return _Token("", False, False, False, False, False, True)
     if _URL.match(piece):
