@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from writing_rules.prose import MAX_BONUS, read_prose, sentences, structure
 from writing_rules.prose import Structure as Measured
+from writing_rules.prose._structure import may_add
 
 
 def measure(source: str, language: str) -> Measured:
@@ -133,6 +134,9 @@ def test_the_load_is_the_words_plus_at_most_the_bonus(pieces: list[str], languag
     found = structure(text, 0, len(text), language)
     assert 0 <= found.words <= len(text.split())
     assert found.words <= found.load <= found.words + MAX_BONUS
+    # The shortcut that skips measuring is exact: when it says no bonus, there is none.
+    if not may_add(text, 0, len(text), language):
+        assert found.load == found.words
 
 
 @settings(max_examples=300, deadline=None)
@@ -140,4 +144,6 @@ def test_the_load_is_the_words_plus_at_most_the_bonus(pieces: list[str], languag
 def test_any_text_is_measured_without_error(text: str, language: str) -> None:
     found = structure(text, 0, len(text), language)
     assert found.words <= found.load <= found.words + MAX_BONUS
+    if not may_add(text, 0, len(text), language):
+        assert found.load == found.words
     assert found.clauses >= 0 and found.depth >= 0 and found.held_back >= 0
