@@ -383,7 +383,7 @@ def test_a_review_tool_shaped_schema_registers_and_validates() -> None:
         "properties": {
             "profile": {
                 "type": "string",
-                "enum": ["public-docs", "technical-reference", "product-copy", "agent-report", "specification"],
+                "enum": ["public-docs", "technical-reference", "product-copy", "agent-report"],
                 "description": "The rule profile.",
             },
             "language": {"type": "string", "enum": ["en", "de"], "default": "en"},

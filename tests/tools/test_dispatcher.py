@@ -119,13 +119,7 @@ def test_descriptor_schemas_carry_the_contract_ranges_and_defaults() -> None:
 
 
 def test_every_profile_of_the_catalogue_is_offered() -> None:
-    assert set(data.PROFILE_IDS) == {
-        "public-docs",
-        "technical-reference",
-        "product-copy",
-        "agent-report",
-        "specification",
-    }
+    assert set(data.PROFILE_IDS) == {"public-docs", "technical-reference", "product-copy", "agent-report"}
 
 
 def test_mutating_returned_descriptors_affects_neither_the_next_call_nor_a_dispatcher() -> None:

@@ -14,22 +14,21 @@ TOOL = "get_writing_rules"
 LANGUAGES = ("en", "de")
 
 # The catalogue table of catalog.md: rule ids are stable public API, in this order,
-# with the profiles each belongs to and whether the static scanner covers it ("specification",
-# for normative text, added by issue 28).
+# with the profiles each belongs to and whether the static scanner covers it.
 CATALOGUE: tuple[tuple[str, bool, tuple[str, ...]], ...] = (
     ("reader-goal", False, ("public-docs", "technical-reference", "product-copy")),
-    ("word-choice", True, ("public-docs", "product-copy", "agent-report", "specification")),
-    ("easy-claims", True, ("public-docs", "technical-reference", "specification")),
-    ("hedging", True, ("public-docs", "product-copy", "agent-report", "specification")),
-    ("filler", True, ("public-docs", "product-copy", "specification")),
+    ("word-choice", True, ("public-docs", "product-copy", "agent-report")),
+    ("easy-claims", True, ("public-docs", "technical-reference")),
+    ("hedging", True, ("public-docs", "product-copy", "agent-report")),
+    ("filler", True, ("public-docs", "product-copy")),
     ("passive-voice", True, ("public-docs", "technical-reference")),
     ("long-sentences", True, ("public-docs", "technical-reference", "agent-report")),
-    ("nominal-style", True, ("technical-reference", "specification")),
-    ("vague-quantities", True, ("public-docs", "technical-reference", "product-copy", "agent-report", "specification")),
+    ("nominal-style", True, ("technical-reference",)),
+    ("vague-quantities", True, ("public-docs", "technical-reference", "product-copy", "agent-report")),
     ("unsupported-claims", True, ("product-copy", "agent-report")),
     ("ai-tells", True, ("agent-report",)),
-    ("placeholders", True, ("public-docs", "technical-reference", "product-copy", "agent-report", "specification")),
-    ("consistent-address", False, ("public-docs", "technical-reference", "specification")),
+    ("placeholders", True, ("public-docs", "technical-reference", "product-copy", "agent-report")),
+    ("consistent-address", False, ("public-docs", "technical-reference")),
     ("evidence", False, ("agent-report",)),
 )
 
