@@ -65,7 +65,7 @@ def heldout_list() -> list[str]:
 def pages(part: str) -> list[str]:
     """Relative page paths of one part: ``dev``, ``heldout`` or ``all`` (sorted)."""
     every = sorted(
-        str(path.relative_to(CORPUS / "en")) for path in (CORPUS / "en").rglob("*") if path.suffix in {".md", ".mdx"}
+        str(path.relative_to(CORPUS / "en")) for path in (CORPUS / "en").rglob("*") if path.suffix in (".md", ".mdx")
     )
     held = set(heldout_list())
     if part == "heldout":

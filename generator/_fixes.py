@@ -37,6 +37,8 @@ class Fix:
 _FIX_TEXT = load_runtime("_fix_text.py")
 apply_case: Callable[[str, str], str] = _FIX_TEXT.apply_case
 fix_at: Callable[[re.Pattern[str], str, str, int, int], tuple[int, str] | None] = _FIX_TEXT.fix_at
+negated: Callable[[str, int, int, str], bool] = _FIX_TEXT.negated
+_MARKED = re.compile(r"\[\[(.*?)\]\]", re.DOTALL)
 
 
 def _apply(signal: re.Pattern[str], regex: re.Pattern[str], template: str, text: str) -> tuple[str, int]:
@@ -109,7 +111,32 @@ def check_fixes(
             examples.append((before, after))
         if len(problems) == start:
             fixes.append(Fix(raw["match"], template, bool(delete), tuple(examples)))
+    if fixes:
+        check_negated_example(doc, path, item, problems)
     return tuple(fixes)
+
+
+def check_negated_example(
+    doc: Located, path: tuple[Any, ...], item: dict[str, Any], problems: list[RuleSourceError]
+) -> None:
+    """A signal with fixes shows, in a ``must_match`` example, a hit under a negation: it is
+    reported but gets no fix ("not very useful" is not "not useful"; the scanner offers no
+    fix where ``_fix_text.negated`` says so)."""
+    for text in item.get("must_match") or ():
+        plain = _MARKED.sub(r"\1", text)
+        shift = 0
+        for mark in _MARKED.finditer(text):
+            start = mark.start() - shift
+            shift += 4
+            if negated(plain, start, start + len(mark.group(1)), item["language"]):
+                return
+    problems.append(
+        doc.at_key(
+            (*path, "fixes"),
+            "a signal with fixes needs a must_match example whose hit stands under a negation "
+            "('not', 'never', 'without', 'kein', 'nicht', 'ohne' before it in its clause); such a hit gets no fix",
+        )
+    )
 
 
 def check_rule_fixes(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["apply_case", "fix_at"]
+__all__ = ["NEGATION_WORDS", "apply_case", "fix_at", "negated"]
 
 
 def apply_case(replacement: str, matched: str) -> str:
@@ -39,3 +39,27 @@ def fix_at(regex: re.Pattern[str], template: str, text: str, start: int, end: in
     # parses the template again on every expand).
     replacement = found.expand(template) if "\\" in template else template
     return found.end(), apply_case(replacement, found.group(0))
+
+
+# The negation words of ``tools/_text_index.py`` written plainly (that module's doc lists them),
+# for the compiler's check that every fix has an example under a negation that gets no fix.
+NEGATION_WORDS = {
+    "en": re.compile(r"(?i)\b(?:not|no|never|none|nothing|without)\b|(?<=\w)n['\u2019]t\b"),
+    "de": re.compile(r"(?i)\b(?:nicht|kein(?:e[nmrs]?)?|nie|niemals|ohne)\b"),
+}
+_CLAUSE_END = re.compile(r"[.!?;:\r\n]")
+
+
+def negated(text: str, start: int, end: int, language: str) -> bool:
+    """Whether a negation word stands before ``text[start:end]`` (in German also after it) in its clause.
+
+    The rule of the scanner's ``negated`` flag, on a plain text: no fix is offered there.
+    """
+    words = NEGATION_WORDS[language]
+    clause_start = max((m.end() for m in _CLAUSE_END.finditer(text, 0, start)), default=0)
+    if any(m.end() <= start for m in words.finditer(text, clause_start, start)):
+        return True
+    if language != "de":
+        return False
+    after = _CLAUSE_END.search(text, end)
+    return words.search(text, end, len(text) if after is None else after.start()) is not None

@@ -33,9 +33,20 @@ DE_FIX = """\
 """
 
 
-def rule_with(en_fix: str = EN_FIX, de_fix: str = DE_FIX) -> str:
+# A hit under a negation, which gets no fix: every signal with fixes shows one.
+EN_NEGATED = "      - It is not a [[powerful]] API.\n"
+DE_NEGATED = "      - Das ist keine [[leistungsstarke]] Lösung.\n"
+
+
+def rule_with(en_fix: str = EN_FIX, de_fix: str = DE_FIX, *, negated: bool = True) -> str:
     text = WORD_CHOICE.replace("      - The power supply.\n", "      - The power supply.\n" + en_fix, 1)
-    return text.replace("      - Die Leistung steigt.\n", "      - Die Leistung steigt.\n" + de_fix, 1)
+    text = text.replace("      - Die Leistung steigt.\n", "      - Die Leistung steigt.\n" + de_fix, 1)
+    if negated:
+        text = text.replace("      - A [[powerful]] API.\n", "      - A [[powerful]] API.\n" + EN_NEGATED, 1)
+        text = text.replace(
+            "      - Eine [[leistungsstarke]] Lösung.\n", "      - Eine [[leistungsstarke]] Lösung.\n" + DE_NEGATED, 1
+        )
+    return text
 
 
 def problems_of(root: Path) -> list[str]:
@@ -175,3 +186,16 @@ def test_the_shipped_fixes_have_examples_in_both_languages() -> None:
             re.compile(match)
         rules.setdefault(rule_id, set()).add(languages[signal_id])
     assert rules and all(found == {"en", "de"} for found in rules.values())
+
+
+def test_a_signal_with_fixes_needs_a_negated_example(tmp_path: Path) -> None:
+    # Issue 28: "not a very useful thing" -> "not a useful thing" changed the meaning. The
+    # scanner offers no fix under a negation, and each fixed signal's examples show such a hit.
+    text = rule_with(negated=False)
+    found = problems_of(write_tree(tmp_path, **{RULE: text}))
+    message = "a signal with fixes needs a must_match example whose hit stands under a negation"
+    assert [problem.split(": ", 1)[1].startswith(message) for problem in found] == [True, True]
+    assert [problem.split(":")[1] for problem in found] == [
+        str(line_of(text, "    fixes:")),
+        str(line_of(text, "    fixes:", 2)),
+    ]

@@ -12,7 +12,8 @@ from .sources import WORD_CHOICE, line_of, write_tree
 
 RULE = "rules-src/rules/word-choice.md"
 LONG_EN = "Every " + " ".join(["word"] * 11) + "."
-LONG_DE = " ".join(["Wort"] * 12) + "."
+# Lower-case: a run of capitalised words is one name to the sentence measure.
+LONG_DE = " ".join(["wort"] * 12) + "."
 
 LENGTH_RULE = WORD_CHOICE.replace(
     "signals:\n",
@@ -74,7 +75,7 @@ def test_a_must_not_match_example_with_a_long_sentence_is_refused(tmp_path: Path
     text = LENGTH_RULE.replace("'Kurz. Auch kurz.'", f"'Kurz. {LONG_DE}'")
     found = problems_of(write_tree(tmp_path, **{RULE: text}))
     assert found == [
-        f"{RULE}:{line_of(text, 'Kurz. Wort')}:9: this must_not_match example has a sentence longer than "
+        f"{RULE}:{line_of(text, 'Kurz. wort')}:9: this must_not_match example has a sentence longer than "
         f"10 words or 400 characters: {LONG_DE!r}"
     ]
 

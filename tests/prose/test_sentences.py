@@ -376,3 +376,24 @@ def test_hostile_texts_are_split_and_keep_every_character(text: str) -> None:
     assert "".join(text[s.start : s.end] for s in found).replace(" ", "") == text.replace(" ", "")
     long = [sentence for sentence in found if sentence.words > 30]
     assert list(iter_sentences(text, "de", longer_than=(30, None))) == long
+
+
+# --- one letter before a period (issue 28) --------------------------------------------------------
+
+
+def test_a_one_letter_word_before_a_period_ends_the_sentence() -> None:
+    # "class C. This …" on real trees: the letter is a name, not an initial.
+    assert [t for t, _ in split("Define a class C. This class holds the state.")] == [
+        "Define a class C.",
+        "This class holds the state.",
+    ]
+    assert len(split("Read the value of x. Then print it.")) == 2
+    assert len(split("Nimm die Variable x. Dann gib sie aus.", "de")) == 2
+
+
+def test_initials_and_one_letter_abbreviations_still_do_not_end_a_sentence() -> None:
+    text = "The books of J. R. R. Tolkien and of George R. Martin are long. Next."
+    assert [t for t, _ in split(text)][-1] == "Next."
+    assert len(split(text)) == 2
+    assert len(split("Das gilt z. B. für Listen, d. h. Tabellen, u. a. Arrays. Danach nicht.", "de")) == 2
+    assert len(split("Geschrieben von J. Müller und K. Schmidt. Danach nicht.", "de")) == 2

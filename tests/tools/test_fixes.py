@@ -189,3 +189,29 @@ def test_a_rules_joined_fixes_match_exactly_where_one_of_its_fixes_matches(langu
         fixes = [re.compile(match) for match, _ in pairs]
         for start in range(len(text) + 1):
             assert may_fix(text, start, rule_id) == any(fix.match(text, start) for fix in fixes), (rule_id, start)
+
+
+def test_no_fix_under_a_negating_scope() -> None:
+    # Issue 28: deletions inside a negation changed the meaning on real pages (Python PEPs).
+    en = (
+        "It will not be very efficient. None of these options are very attractive. "
+        "Do it without totally restricting the input. We never really need it."
+    )
+    de = "Das ist keine sehr gute Idee. Das geht ohne wirklich großen Aufwand. Das ist nicht äußerst wichtig."
+    assert fixes_of(en, "en") == []
+    assert fixes_of(de, "de") == []
+    # The signal is still reported, without a fix.
+    signals = scan_text(en, "en", RULE_IDS, 100)["signals"]
+    assert any(signal["match"] == "very" for signal in signals)
+    assert all("fix" not in signal for signal in signals)
+    # Outside the negation's clause the fix is offered again.
+    assert [fix.replacement for fix, _ in fixes_of("It is not slow. It is very fast.", "en")] == [""]
+
+
+def test_one_signal_per_rule_where_its_hits_overlap() -> None:
+    signals = scan_text("This pattern should be avoided in new code.", "en", RULE_IDS, 100)["signals"]
+    assert [(s["ruleId"], s["match"]) for s in signals] == [("passive-voice", "should be avoided")]
+    signals = scan_text("Die Einrichtung ist sehr einfach.", "de", RULE_IDS, 100)["signals"]
+    assert [(s["ruleId"], s["match"]) for s in signals if s["ruleId"] == "easy-claims"] == [
+        ("easy-claims", "sehr einfach")
+    ]

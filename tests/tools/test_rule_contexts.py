@@ -62,3 +62,11 @@ def test_long_sentences_skip_headings_and_code() -> None:
 def test_placeholders_in_code_are_not_reported_by_the_tool() -> None:
     assert ("placeholders", "TODO") in tool_rules("TODO: write this section.")
     assert "placeholders" not in [rule for rule, _ in tool_rules("```\n# TODO: write this section.\n```\n")]
+
+
+def test_a_heading_made_of_a_noun_phrase_is_no_nominal_style() -> None:
+    # Issue 28: a heading is naturally nominal ("Bei der Verwendung von Slots").
+    heading = "## Bei der Verwendung von Slots\n\nBei der Verwendung von Slots gilt Folgendes.\n"
+    for found in (tool_rules(heading, "de"), cli_rules(heading, "de")):
+        nominal = [match for rule, match in found if rule == "nominal-style"]
+        assert nominal == ["Bei der Verwendung von"]  # the sentence's, not the heading's

@@ -15,6 +15,7 @@ from writing_rules import _rules_data as data
 from writing_rules._rules_runtime import SignalIndex, SignalPattern
 from writing_rules.prose import read_prose
 from writing_rules.tools import create_writing_tool_dispatcher, writing_review_tools
+from writing_rules.tools._scanner import scan_text
 
 TOOL = "find_writing_signals"
 SIGNAL_RULES = [rule_id for rule_id in data.RULE_IDS if data.RULES[rule_id].has_signals]
@@ -312,8 +313,29 @@ def test_two_patterns_of_one_rule_on_one_span_are_one_signal(monkeypatch: pytest
     synthetic(monkeypatch, [(rule, "p1", r"zzqx"), (rule, "p2", r"\bzzqx\b"), (rule, "p3", r"zzq")])
     result = scan("zzqx", ruleIds=[rule])
     spans = [(s["start"], s["end"]) for s in result["signals"]]
-    assert spans == [(0, 3), (0, 4)]
-    assert result["totalSignals"] == 2
+    # (0, 3) overlaps (0, 4): one signal per rule per overlapping span, the longest (issue 28).
+    assert spans == [(0, 4)]
+    assert result["totalSignals"] == 1
+
+
+def test_overlapping_hits_of_one_rule_keep_the_highest_level_then_the_longest(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rule, other = SIGNAL_RULES[0], SIGNAL_RULES[1]
+    synthetic(
+        monkeypatch,
+        [(rule, "broad", r"should be \w+"), (rule, "precise", r"be avoided"), (other, "o", r"avoided")],
+        levels={"precise": "warning"},
+    )
+    signals = scan("it should be avoided", ruleIds=[rule, other])["signals"]
+    # The warning's own span wins over a longer suggestion: a scan at --min-level warning,
+    # which never runs the broad pattern, reports the same.
+    assert [(s["ruleId"], s["signalId"], s["match"], s["level"]) for s in signals] == [
+        (rule, "precise", "be avoided", "warning"),
+        (other, "o", "avoided", "suggestion"),
+    ]
+    narrowed = scan_text("it should be avoided", "en", (rule, other), 10, min_level="warning")["signals"]
+    assert [(s["signalId"], s["match"]) for s in narrowed] == [("precise", "be avoided")]
 
 
 def test_signals_come_in_document_order_by_start_then_end(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -88,14 +88,34 @@ def test_blocks_end_sentences() -> None:
 
 
 def test_german_counts_with_its_own_threshold_and_abbreviations() -> None:
-    # 33 words: over the German guide (30), so a warning; an English text of 33 words is not flagged.
+    # 34 words whose main clause is held back by 15 words of a condition and a relative clause:
+    # hard by structure (issue 28), so a warning; an English text of 33 words is not flagged.
     (signal,) = signals(SATZ, "de")
     assert signal["signalId"] == "clearly-long-sentence-de" and signal["level"] == "warning"
     assert signal["match"] == SATZ
     assert signals(" ".join(["word"] * 33) + ".", "en") == []
     # 31 words: a lead at the suggestion level only.
-    (lead,) = signals("Das gilt z. B. ab dem 3. Oktober, bzw. " + " ".join(["Wort"] * 23) + ".", "de")
+    (lead,) = signals("Das gilt z. B. ab dem 3. Oktober, bzw. " + " ".join(["wort"] * 23) + ".", "de")
     assert lead["signalId"] == "long-sentence-de" and lead["level"] == "suggestion"
+
+
+def test_a_german_sentence_is_a_warning_only_when_hard_by_structure() -> None:
+    # 35 words, straight: merely long, a suggestion (issue 28: "je mehr …, desto …").
+    straight = (
+        "Je mehr Komponenten eine Anwendung hat und je häufiger sich ihr Zustand während der Laufzeit ändert, "
+        "desto wichtiger wird es, diesen Zustand an einer zentralen Stelle zu verwalten und in den "
+        "Entwicklerwerkzeugen sichtbar zu machen."
+    )
+    (lead,) = signals(straight, "de")
+    assert lead["signalId"] == "long-sentence-de" and lead["level"] == "suggestion"
+    # 33 words whose particle "um" is held back by an inserted relative clause: a warning.
+    held = (
+        "Vue wandelt auch Requisiten, die mit den Typen „Boolean“ oder „Number“ deklariert wurden, automatisch "
+        "in den gewünschten Typ um, wenn sie als Attribute festgelegt werden (bei denen es sich immer um "
+        "Zeichenfolgen handelt)."
+    )
+    (warning,) = signals(held, "de")
+    assert warning["signalId"] == "clearly-long-sentence-de" and warning["level"] == "warning"
 
 
 def test_positions_are_source_positions_after_markup_and_astral_characters() -> None:

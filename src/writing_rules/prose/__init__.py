@@ -15,15 +15,19 @@ from importlib import import_module
 __all__ = [
     "CODE_PLACEHOLDER",
     "MARKUPS",
+    "MAX_BONUS",
     "ProseError",
     "ProseView",
     "Sentence",
+    "Structure",
     "TextMap",
     "iter_sentences",
     "long_sentences",
     "markup_for_path",
+    "over_limits",
     "read_prose",
     "sentences",
+    "structure",
 ]
 
 # The names load on first use (PEP 562): the command line names a file's markup, and a run
@@ -38,6 +42,10 @@ _HOMES = {
     "iter_sentences": "._sentences",
     "long_sentences": "._sentences",
     "sentences": "._sentences",
+    "over_limits": "._sentences",
+    "Structure": "._structure",
+    "MAX_BONUS": "._structure",
+    "structure": "._structure",
     "CODE_PLACEHOLDER": "._view",
     "ProseView": "._view",
     "TextMap": "._view",
@@ -47,7 +55,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from ._markups import MARKUPS, markup_for_path
     from ._reader import ProseError, read_prose
-    from ._sentences import Sentence, iter_sentences, long_sentences, sentences
+    from ._sentences import Sentence, iter_sentences, long_sentences, over_limits, sentences
+    from ._structure import MAX_BONUS, Structure, structure
     from ._view import CODE_PLACEHOLDER, ProseView, TextMap
 
 

@@ -11,7 +11,11 @@ A sentence never runs across a block (each block of the prose view ends with
 ``\\n``). Inside a block, a sentence ends after ``.``, ``!``, ``?`` or an
 ellipsis (with any closing quotes or brackets) that is followed by white space,
 unless the period belongs to an abbreviation ("e.g.", "z. B.", "bzw.", an
-initial, a German ordinal such as "am 3. Oktober"). A lower-case word after
+initial, a German ordinal such as "am 3. Oktober"). A one-letter word before a
+period and a capital is an initial only beside another one-letter word with a
+period ("J. R. R. Tolkien", "z. B.") or, for a capital letter, before a word
+that seldom opens a sentence ("von J. Müller"); otherwise it is a name and
+ends the sentence ("class C. This …", "the value of x. Then …"). A lower-case word after
 ``!``, ``?``, an ellipsis or a word of up to three letters and a period ("etc.
 and") continues the sentence; after a longer word it does not, since
 sentences may start with a lower-case name ("npm", "iOS"). A period inside a
@@ -27,9 +31,10 @@ from operator import methodcaller
 from typing import NamedTuple
 
 from ._lazy_regex import lazy_compile
+from ._structure import MAX_BONUS, may_add, structure
 from ._view import CODE_PLACEHOLDER
 
-__all__ = ["Sentence", "iter_sentences", "long_sentences", "sentences"]
+__all__ = ["Sentence", "iter_sentences", "long_sentences", "over_limits", "sentences"]
 
 # Lower-case, with their final period. Ambiguous ones that often end a sentence
 # ("etc.", "usw.") are left out: they end one when a capital follows. So are "ref."
@@ -234,18 +239,55 @@ def long_sentences(
     max_chars: int | None,
     *,
     split: tuple[Sentence, ...] | None = None,
+    loads: dict[Sentence, int] | None = None,
 ) -> list[tuple[int, int]]:
     """Spans of the sentences longer than ``max_words`` words or ``max_chars`` characters.
 
+    Words are weighed by the sentence's structure (``over_limits``): a sentence
+    of two short parts joined by a semicolon is as long as its longer part, and
+    one whose clauses nest or hold back a verb counts up to ``MAX_BONUS`` more.
+
     A sentence that is one quotation (it opens and closes with a quotation mark and
     holds no other) is someone else's wording and is left out. ``split``: the
-    text's ``sentences``, when the caller has them already.
+    text's ``sentences``, when the caller has them already; ``loads``: a cache of
+    their structure loads, filled here, for a caller that asks again.
     """
     spans = []
     for sentence in iter_sentences(text, language) if split is None else split:
-        if sentence.longer_than(max_words, max_chars) and not _quotation(text[sentence.start : sentence.end]):
+        if over_limits(text, sentence, language, max_words, max_chars, loads=loads) and not _quotation(
+            text[sentence.start : sentence.end]
+        ):
             spans.append((sentence.start, sentence.end))
     return spans
+
+
+def over_limits(
+    text: str,
+    sentence: Sentence,
+    language: str,
+    max_words: int | None,
+    max_chars: int | None,
+    *,
+    loads: dict[Sentence, int] | None = None,
+) -> bool:
+    """Whether ``sentence`` is longer than ``max_chars`` characters, or its ``structure`` load exceeds ``max_words``.
+
+    The load is the words of its hardest part plus a bonus for nesting or a held-back verb
+    (``_structure``); it never exceeds the visible words by more than ``MAX_BONUS``, so
+    shorter sentences are not measured.
+    """
+    if max_chars is not None and sentence.characters > max_chars:
+        return True
+    if max_words is None or sentence.words + MAX_BONUS <= max_words:
+        return False
+    if sentence.words <= max_words and not may_add(text, sentence.start, sentence.end, language):
+        return False  # no bonus, and the load never exceeds the visible words
+    load = None if loads is None else loads.get(sentence)
+    if load is None:
+        load = structure(text, sentence.start, sentence.end, language).load
+        if loads is not None:
+            loads[sentence] = load
+    return load > max_words
 
 
 def _block(
@@ -397,12 +439,54 @@ def _ends_sentence(
     if lower_next and len(stem) <= 3 and stem.isalpha():
         return False  # an abbreviation not listed ("etc. and", "usw. sind")
     if len(stem) == 1 and stem.isalpha():
-        return False  # an initial, or one letter of "z. B.", "d. h.", "u. a."
+        return _letter_ends(text, stem, next_start, previous, language)
     if "." in stem and all(len(part) <= 3 and part.isalpha() for part in stem.split(".")):
         return False  # "e.g.", "z.B.", "U.S."
     # A German ordinal ("am 3. Oktober", "der 2. Schritt"): one or two digits and a period
     # after an article or preposition ("Stufe 3. Darüber …" ends a sentence).
     return not (language == "de" and _NUMBER.fullmatch(stem) and _before_ordinal(text, previous))
+
+
+def _letter_ends(text: str, letter: str, next_start: int, previous: tuple[int, int] | None, language: str) -> bool:
+    """Whether a one-letter word and its period ("class C.", "of x.") end the sentence; the next word is a capital.
+
+    One letter of "z. B.", "d. h.", "u. a." or of a run of initials ("J. R. R.") has a
+    one-letter word with a period beside it. Else a lower-case letter is a name ("x.")
+    and ends its sentence; a capital is an initial ("von J. Müller") unless the next
+    word is one that opens sentences ("class C. This …").
+    """
+    if previous is not None and _ONE_LETTER.fullmatch(text, *previous) is not None:
+        return False
+    if _ONE_LETTER.match(text, next_start) is not None:
+        return False
+    if letter.islower():
+        return True
+    following = _FIRST_WORD.match(text, next_start)
+    return following is not None and following.group(1).lower() in _OPENERS.get(language, frozenset())
+
+
+# A one-letter word with its period, as a whole token ("z.", "B.", "(J."); and the first word of a token.
+_ONE_LETTER = lazy_compile(r"[\"'“„«»(\[]*[^\W\d_]\.(?:[\"'”’“»«)\]*_,;:]*)(?=\s|\Z)")
+_FIRST_WORD = lazy_compile(r"[\"'“„«»(\[*_]*([^\W\d_]+)")
+# Words that open sentences far more often than they follow an initial.
+_OPENERS = {
+    "en": frozenset(
+        """
+        the a an this that these those it its if in on for to when then you we they he she there here
+        but and or so as at by with from after before while since because although however note use
+        see set run each all some no not also now once where what which why how our your i let both
+        other another every any many most such only first next finally instead otherwise
+        """.split()
+    ),
+    "de": frozenset(
+        """
+        das der die den dem des ein eine einen einem es er sie wir ich du ihr wenn dann in im mit für
+        auf bei nach vor um damit dies diese dieser dieses diesen hier da so auch aber und oder nun
+        jetzt man als wie was welche welcher welches beim zum zur alle jede jeder jedes andere
+        weitere danach dabei dazu deshalb daher außerdem zudem zunächst anschließend schließlich
+        """.split()
+    ),
+}
 
 
 def _before_ordinal(text: str, previous: tuple[int, int] | None) -> bool:

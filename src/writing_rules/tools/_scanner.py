@@ -21,7 +21,7 @@ from .._levels import LEVELS, level_at_least, signal_level
 from ..prose import ProseView, TextMap, read_prose
 from ._fixes import Fix, find_fix, may_fix
 from ._sentence_signals import with_sentence_lengths
-from ._text_index import CONTEXTS, IN_CODE, QUOTED, ProseContext, positions_in_order
+from ._text_index import CONTEXTS, IN_CODE, NEGATED, QUOTED, ProseContext, positions_in_order
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -70,7 +70,40 @@ def find_spans(
             pattern = table[index]
             signals[-1] = (*signals[-1][:3], pattern.rule_id, pattern.signal_id)
             named = index
-    return signals
+    return _one_per_overlap(signals)
+
+
+def _one_per_overlap(signals: list[tuple[int, int, int, str, str]]) -> list[tuple[int, int, int, str, str]]:
+    """One signal per rule where its hits overlap ("should be avoided" and "be avoided"): the hit
+    of the highest level, and of hits of one level the longest (the first of equal ones).
+
+    Preferring the level keeps a scan that runs only the patterns of some level and above
+    (``min_level``) reporting what a full scan reports at those levels. ``signals`` is
+    sorted by start, end and rule order; so is the result.
+    """
+    kept: list[tuple[int, int, int, str, str] | None] = []
+    last: dict[int, int] = {}  # rule order -> index in ``kept`` of its last signal
+    merged = False
+    for signal in signals:
+        start, end, rank, rule_id, signal_id = signal
+        at = last.get(rank, -1)
+        previous = kept[at] if at >= 0 else None
+        if previous is None or start >= previous[1]:
+            last[rank] = len(kept)
+            kept.append(signal)
+            continue
+        merged = True
+        level, previous_level = _level_rank(rule_id, signal_id), _level_rank(rule_id, previous[4])
+        if level < previous_level or (level == previous_level and end - start > previous[1] - previous[0]):
+            kept[at] = None  # (the kept signal goes where its start sorts it)
+            last[rank] = len(kept)
+            kept.append(signal)
+    if not merged:
+        return signals
+    return sorted((signal for signal in kept if signal is not None), key=_order3)
+
+
+_order3 = itemgetter(0, 1, 2)
 
 
 def _pattern_level(table: tuple[SignalPattern, ...], index: int, levels: dict[int, int]) -> int:
@@ -492,7 +525,9 @@ def _leading(
     return found[:cut]
 
 
-_NO_FIX = IN_CODE | QUOTED  # no fix is offered in code or inside quotation marks
+# No fix is offered in code or inside quotation marks (someone else's wording), nor under a
+# negation: "not very useful" is not "not useful" (issue 28: PEP deletions that changed meaning).
+_NO_FIX = IN_CODE | QUOTED | NEGATED
 _first, _second = itemgetter(0), itemgetter(1)
 _start_in_text, _end_in_text = itemgetter(6), itemgetter(7)
 # The order of signals: source start, end, then rule order; the sort is stable.
@@ -592,7 +627,6 @@ def scan_text(
             "column": column,
             "context": contexts[flags].copy(),
         }
-        # Quoted and code text is someone else's wording: no fix is offered there.
         if rule_id in fix_ids and not flags & _NO_FIX:
             fix = _rule_fix(text, start, end, rule_id, signal_id, fix_ids[rule_id])
             if fix is not None:

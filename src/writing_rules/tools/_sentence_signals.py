@@ -3,7 +3,9 @@
 They are no regular expressions (a pattern that counts words cannot be made
 safe from backtracking): the prose is split into sentences and their visible
 words counted (``writing_rules.prose.sentences``), once per text, and each
-sentence over a signal's limit is one hit spanning the sentence. The scanner
+sentence over a signal's limit is one hit spanning the sentence. A sentence's words are weighed
+by its structure (``writing_rules.prose.structure``: parts, nesting, a held-back
+verb), so ``max_words`` compares a load in words. The scanner
 adds these hits to its pattern hits for the prose (never for the code).
 """
 
@@ -13,7 +15,7 @@ from operator import itemgetter
 
 from .._lazy_rules import rule_data as data
 from .._levels import LEVELS, signal_level
-from ..prose import iter_sentences, long_sentences
+from ..prose import MAX_BONUS, Sentence, iter_sentences, long_sentences, over_limits
 
 __all__ = ["with_sentence_lengths"]
 
@@ -38,19 +40,23 @@ def with_sentence_lengths(found: list[_Hit], text: str, language: str, rule_ids:
     word_limits = [signal.max_words for signal in selected if signal.max_words is not None]
     char_limits = [signal.max_chars for signal in selected if signal.max_chars is not None]
     shortest = (min(word_limits, default=None), min(char_limits, default=None))
-    split = tuple(iter_sentences(text, language, longer_than=shortest))
+    # A sentence's load (its words weighed by its structure) exceeds its visible words by at
+    # most MAX_BONUS: only sentences within that of the shortest word limit may be hits.
+    candidates = (None if shortest[0] is None else max(shortest[0] - MAX_BONUS, 0), shortest[1])
+    split = tuple(iter_sentences(text, language, longer_than=candidates))
     if not split:
         return found  # no sentence longer than the shortest limits (most short texts)
-    # A sentence that is one quotation is left out for every signal: each of ``split`` is
-    # longer than the shortest limits, so asking with those keeps exactly the others, once.
-    kept = set(long_sentences(text, language, *shortest, split=split))
+    # A sentence that is one quotation is left out for every signal; the others over the
+    # shortest limits are kept, once.
+    loads: dict[Sentence, int] = {}  # each sentence's structure is measured once, for every signal
+    kept = set(long_sentences(text, language, *shortest, split=split, loads=loads))
     sentences = [sentence for sentence in split if (sentence.start, sentence.end) in kept]
     for signal in selected:
         rank = order[signal.rule_id]
         level = LEVELS.index(signal_level(signal.rule_id, signal.signal_id))
         max_words, max_chars = signal.max_words, signal.max_chars
         for sentence in sentences:
-            if sentence.longer_than(max_words, max_chars):
+            if over_limits(text, sentence, language, max_words, max_chars, loads=loads):
                 key = (sentence.start, sentence.end, rank)
                 if key not in best or level < best[key][0]:
                     best[key] = (level, signal.rule_id, signal.signal_id)
