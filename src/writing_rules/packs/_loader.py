@@ -215,7 +215,7 @@ def _from_module(reference: str, path: Path, folder: Path, *, display: str, requ
             raise PackError(reference, f"cannot read the pack's sources ({_short(exc)})") from None
         if current != recorded:
             newest = max((_mtime(folder / name) for name in sources), default=0.0)
-            if newest > _mtime(path) or tuple(sources) != tuple(data.get("sources") or ()):
+            if newest > _mtime(path) or tuple(sources) != data.get("sources"):
                 raise PackError(reference, f"{MODULE_NAME} is older than the pack's sources: {hint}")
             raise PackError(
                 reference,
@@ -224,7 +224,7 @@ def _from_module(reference: str, path: Path, folder: Path, *, display: str, requ
             )
     try:
         return _pack(reference, data)
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         raise PackError(reference, f"{MODULE_NAME} is malformed ({_short(exc)}): {hint}") from None
 
 

@@ -1,0 +1,202 @@
+"""Loading a compiled pack (``writing_rules.packs``; docs/packs.md, "Loading a pack").
+
+A pack is loaded whole or not at all, each failure a ``PackError`` that says
+what to do, and nothing in a pack folder runs as code.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import os
+import re
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from writing_rules._rules_data import RULE_IDS
+from writing_rules.packs import ENTRY_POINT_GROUP, MODULE_NAME, Pack, PackError, load_pack, load_packs
+
+ROOT = Path(__file__).resolve().parents[2]
+ACME = ROOT / "examples" / "packs" / "acme"
+
+
+@pytest.fixture
+def acme(tmp_path: Path) -> Path:
+    """A copy of the example pack with its committed, built module."""
+    folder = tmp_path / "styles" / "acme"
+    shutil.copytree(ACME, folder, ignore=shutil.ignore_patterns("__pycache__"))
+    return folder
+
+
+def _error(reference: str | Path, **options: object) -> str:
+    with pytest.raises(PackError) as caught:
+        load_pack(reference, **options)  # type: ignore[arg-type]
+    return str(caught.value)
+
+
+def _edit_data(folder: Path, old: str, new: str) -> None:
+    module = folder / MODULE_NAME
+    text = module.read_text(encoding="utf-8")
+    assert old in text
+    module.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_the_example_pack_loads_in_the_catalogues_shapes(acme: Path) -> None:
+    pack = load_pack("styles/acme", base=acme.parents[1])
+    assert isinstance(pack, Pack)
+    assert (pack.id, pack.version, pack.languages, pack.source) == ("acme", "1.0.0", ("en", "de"), "styles/acme")
+    assert list(pack.rules) == ["acme/no-etc", "acme/terms"]
+    terms = pack.rules["acme/terms"]
+    assert set(terms.texts) == {"en", "de"}
+    assert "'sign in' instead of 'log in', 'log on'" in terms.texts["en"].instruction
+    assert terms.signal_levels["select-en"] == "suggestion" and terms.signal_levels["sign-in-en"] == "warning"
+    for language, table in pack.signal_tables.items():
+        assert all(pattern.language == language and pattern.rule_id in pack.rules for pattern in table)
+        index = pack.signal_index[language]
+        used = {n for entries in index.words.values() for _, checks in entries for _, _, found in checks for n in found}
+        assert used | set(index.full) == set(range(len(table)))  # every pattern is reachable
+    assert pack.signal_messages[("acme/terms", "sign-in-en")].startswith("Use 'sign in' instead of '%s'.")
+    [(match, replacement), *_] = pack.signal_fixes[("acme/terms", "sign-in-en")]
+    assert replacement == "sign in" and re.match(match, "Log on")
+
+
+def test_an_index_candidate_list_finds_every_match(acme: Path) -> None:
+    """Each hit of a pack pattern starts at a word whose key the index lists for that pattern."""
+    pack = load_pack(acme)
+    text = "Please log in, click on Save, and open Github; Sie können sich einloggen usw."
+    for language, table in pack.signal_tables.items():
+        index = pack.signal_index[language]
+        for position, pattern in enumerate(table):
+            for hit in pattern.regex.finditer(text):
+                word = re.match(r"\w+", text[hit.start() :])
+                assert word is not None
+                key = word.group(0).lower()[: index.key_size]
+                listed = {n for _, checks in index.words.get(key, ()) for _, _, found in checks for n in found}
+                assert position in listed or position in index.full, (language, pattern.signal_id, hit.group(0))
+
+
+def test_a_missing_module_says_how_to_build_it(acme: Path) -> None:
+    (acme / MODULE_NAME).unlink()
+    message = _error("styles/acme", base=acme.parents[1])
+    assert "run `writing-rules pack build styles/acme`" in message and "not built" in message
+
+
+def test_a_module_older_than_its_sources_says_how_to_rebuild(acme: Path) -> None:
+    terms = acme / "terms.yaml"
+    terms.write_text(terms.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    later = (acme / MODULE_NAME).stat().st_mtime + 10
+    os.utime(terms, (later, later))
+    message = _error("styles/acme", base=acme.parents[1])
+    assert "older than the pack's sources" in message and "run `writing-rules pack build styles/acme`" in message
+
+
+def test_a_digest_that_does_not_match(acme: Path) -> None:
+    module = acme / MODULE_NAME
+    _edit_data(acme, "'digest': '", "'digest': '0")
+    later = max(path.stat().st_mtime for path in acme.rglob("*")) + 10
+    os.utime(module, (later, later))
+    assert "does not match the pack's sources" in _error(acme)
+
+
+def test_an_incompatible_compiler_version(acme: Path) -> None:
+    _edit_data(acme, "'format': 1,", "'format': 99,")
+    message = _error(acme)
+    assert "incompatible compiler (pack format 99" in message and "pack build" in message
+
+
+def test_a_language_without_text(acme: Path) -> None:
+    module = acme / MODULE_NAME
+    text = module.read_text(encoding="utf-8")
+    head, literal = text.split("PACK_DATA = ", 1)
+    data = ast.literal_eval(literal)
+    rows = list(data["rules"])
+    rows[0] = (*rows[0][:6], {"en": rows[0][6]["en"]})  # acme/no-etc loses its German text
+    data["rules"] = tuple(rows)
+    module.write_text(head + "PACK_DATA = " + repr(data) + "\n", encoding="utf-8")
+    message = _error(acme)
+    assert "names language 'de', but rule 'acme/no-etc' has no text for it" in message
+
+
+def test_ids_may_not_collide(acme: Path, tmp_path: Path) -> None:
+    with pytest.raises(PackError, match="'acme/terms' is a built-in rule's"):
+        load_packs([acme], builtin_rule_ids=[*RULE_IDS, "acme/terms"])
+    with pytest.raises(PackError, match="loaded twice"):
+        load_packs([acme, acme])
+    assert [pack.id for pack in load_packs([acme])] == ["acme"]
+
+
+def test_a_pack_that_is_not_there(tmp_path: Path) -> None:
+    assert "no such pack folder" in _error("./styles/none", base=tmp_path)
+    assert "no installed pack of that name" in _error("no-such-pack-distribution", base=tmp_path)
+    (tmp_path / "bare").mkdir()
+    assert "no pack.yaml" in _error("./bare", base=tmp_path)
+
+
+def test_nothing_in_a_pack_folder_runs(acme: Path, tmp_path: Path) -> None:
+    marker = tmp_path / "ran"
+    module = acme / MODULE_NAME
+    text = module.read_text(encoding="utf-8")
+    module.write_text(f"open({str(marker)!r}, 'w').close()\n" + text, encoding="utf-8")
+    load_pack(acme)  # the data is read; the statement before it is not run
+    assert not marker.exists()
+    module.write_text(f"PACK_DATA = open({str(marker)!r}, 'w')\n", encoding="utf-8")
+    assert "cannot be read" in _error(acme)
+    assert not marker.exists()
+
+
+@settings(max_examples=60)
+@given(st.binary(max_size=400) | st.text(max_size=400).map(lambda text: ("PACK_DATA = " + text).encode()))
+def test_any_module_bytes_load_or_give_a_pack_error(data: bytes) -> None:
+    with tempfile.TemporaryDirectory() as temporary:
+        pack = Path(temporary)
+        shutil.copy(ACME / "pack.yaml", pack / "pack.yaml")
+        (pack / MODULE_NAME).write_bytes(data)
+        with pytest.raises(PackError):
+            load_pack(pack)
+
+
+def test_an_installed_pack_is_found_by_its_entry_point(
+    acme: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    site = tmp_path / "site"
+    package = site / "acme_writing_rules"
+    shutil.copytree(acme, package)
+    (package / "__init__.py").write_text(f"open({str(tmp_path / 'ran')!r}, 'w').close()\n", encoding="utf-8")
+    info = site / "acme_writing_rules-1.0.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: acme-writing-rules\nVersion: 1.0.0\n")
+    (info / "entry_points.txt").write_text(f"[{ENTRY_POINT_GROUP}]\nacme = acme_writing_rules._pack_data\n")
+    monkeypatch.syspath_prepend(str(site))
+    pack = load_pack("acme")
+    assert pack.id == "acme" and pack.source == "acme" and "acme/terms" in pack.rules
+    assert not (tmp_path / "ran").exists()  # the package's __init__ did not run
+
+
+_LITERALS = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3).map(tuple) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+    max_leaves=8,
+)
+_KEYS = ("id", "version", "title", "languages", "vale_style", "rules", "patterns", "length_signals", "fixes",
+         "messages", "excluded_contexts", "index", "fold_map", "fold_unsafe")  # fmt: skip
+
+
+@settings(max_examples=80)
+@given(key=st.sampled_from(_KEYS), value=_LITERALS)
+def test_malformed_data_with_a_matching_digest_gives_a_pack_error(key: str, value: object) -> None:
+    """A module whose digest matches its sources but whose data is damaged: a PackError, never a crash."""
+    text = (ACME / MODULE_NAME).read_text(encoding="utf-8")
+    head, literal = text.split("PACK_DATA = ", 1)
+    data = ast.literal_eval(literal)
+    data[key] = value
+    with tempfile.TemporaryDirectory() as temporary:
+        pack = Path(temporary)
+        shutil.copytree(ACME, pack, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__"))
+        (pack / MODULE_NAME).write_text(head + "PACK_DATA = " + repr(data) + "\n", encoding="utf-8")
+        with contextlib.suppress(PackError):  # loading or refusing are both fine; nothing else is
+            load_pack(pack)
