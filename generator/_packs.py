@@ -66,6 +66,28 @@ _TERM_CHECKER = hashlib.sha256(
 ).hexdigest()
 
 
+# What the module's bytes depend on besides the sources: the template and the code that renders it.
+# Recorded in the module's header, so a build after a compiler update renders the module again.
+_RENDERER = hashlib.sha256(
+    f"{PACK_FORMAT}\0{COMPILER_VERSION}\0".encode()
+    + (COMPILER_ROOT / "templates" / "pack_data.py.j2").read_bytes().replace(b"\r\n", b"\n")
+    + b"".join(
+        (Path(__file__).parent / name).read_bytes().replace(b"\r\n", b"\n")
+        for name in ("_packs.py", "_terms.py", "_triggers.py", "_index_rows.py")
+    )
+).hexdigest()
+_RENDERER_LINE = re.compile(r"^# Renderer: ([0-9a-f]{64})$", re.MULTILINE)
+
+
+def _recorded_renderer(module: Path) -> str | None:
+    try:
+        with open(module, encoding="utf-8") as stream:
+            found = _RENDERER_LINE.search(stream.read(2048))
+    except (OSError, UnicodeDecodeError):
+        return None
+    return found.group(1) if found else None
+
+
 def pack_digest(folder: Path) -> str:
     """The digest ``pack build`` records: the pack's sources and this compiler's version."""
     digest: str = _DIGEST.pack_digest(Path(folder), COMPILER_VERSION)
@@ -473,10 +495,25 @@ def _pack_data(compiled: _Compiled, digest: str, sources: list[str]) -> dict[str
     }
 
 
+def _json(value: Any, indent: int = 0) -> str:
+    """JSON laid out as the built-in module is: a value on one line when it fits in 100 columns
+    (or holds only plain values), else one item a line; so an edited term changes its own lines."""
+    text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    if indent + len(text) <= 100 or not isinstance(value, (dict, list, tuple)) or not value:
+        return text
+    if not isinstance(value, dict) and all(isinstance(item, (str, int, float, type(None))) for item in value):
+        return text
+    pad = " " * (indent + 1)
+    if isinstance(value, dict):
+        items = [
+            f"{pad}{json.dumps(str(key), ensure_ascii=False)}: {_json(item, indent + 1)}" for key, item in value.items()
+        ]
+        return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
+    return "[\n" + ",\n".join(pad + _json(item, indent + 1) for item in value) + "\n" + " " * indent + "]"
+
+
 def _render(data: dict[str, Any]) -> str:
     import jinja2
-
-    from ._render import _py
 
     environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(COMPILER_ROOT / "templates")),
@@ -484,8 +521,11 @@ def _render(data: dict[str, Any]) -> str:
         keep_trailing_newline=True,
         autoescape=False,
     )
-    environment.filters["py"] = _py
-    text = environment.get_template("pack_data.py.j2").render(data=data)
+    payload = _json(data)
+    # JSON escapes every quote inside a string, and puts a separator between two strings:
+    # no three quotes in a row can end the raw string early. A backslash cannot end it either.
+    assert '"""' not in payload and not payload.endswith("\\")
+    text = environment.get_template("pack_data.py.j2").render(data=data, payload=payload, renderer=_RENDERER)
     return "\n".join(line.rstrip() for line in text.split("\n")).rstrip("\n") + "\n"
 
 
@@ -506,7 +546,8 @@ def build_pack(
     digest = pack_digest(folder) if folder.is_dir() else ""
     trusted = frozenset() if retime else _read_trusted(folder)
     build_key = _build_key(digest, input_length)
-    if digest and recorded_digest(module) == digest and (not timed or build_key in trusted):
+    current = recorded_digest(module) == digest and _recorded_renderer(module) == _RENDERER
+    if digest and current and (not timed or build_key in trusted):
         return PackBuildResult(module=module, changed=False, compiled=False)
     compiled = _compile_pack(folder, timed=timed, trusted=trusted, input_length=input_length)
     sources = _DIGEST.source_files(folder)
@@ -528,7 +569,7 @@ def build_pack(
 
 def _build_key(digest: str, input_length: int) -> str:
     """A key for "a timed build of exactly these sources, by this compiler and checker, passed"."""
-    text = f"{digest}\0{COMPILER_VERSION}\0{CHECKER_VERSION}\0{_TERM_CHECKER}\0{input_length}"
+    text = f"{digest}\0{_RENDERER}\0{CHECKER_VERSION}\0{_TERM_CHECKER}\0{input_length}"
     return hashlib.sha256(text.encode()).hexdigest()
 
 

@@ -98,7 +98,9 @@ def test_the_example_pack_builds(tmp_path: Path) -> None:
     result = build_pack(folder, input_length=SHORT)
     assert result.rules == 2 and result.terms == 5
     # The committed module is what the compiler renders from the committed sources.
-    assert (ACME / MODULE_NAME).read_text(encoding="utf-8") == (folder / MODULE_NAME).read_text(encoding="utf-8")
+    assert (ACME / MODULE_NAME).read_text(encoding="utf-8") == (folder / MODULE_NAME).read_text(encoding="utf-8"), (
+        "run `python -m generator.pack build examples/packs/acme`"
+    )
 
 
 def test_a_second_build_does_nothing_and_one_edited_term_is_checked_alone(tmp_path: Path) -> None:

@@ -6,8 +6,8 @@ what to do, and nothing in a pack folder runs as code.
 
 from __future__ import annotations
 
-import ast
 import contextlib
+import json
 import os
 import re
 import shutil
@@ -97,14 +97,14 @@ def test_a_module_older_than_its_sources_says_how_to_rebuild(acme: Path) -> None
 
 def test_a_digest_that_does_not_match(acme: Path) -> None:
     module = acme / MODULE_NAME
-    _edit_data(acme, "'digest': '", "'digest': '0")
+    _edit_data(acme, '"digest": "', '"digest": "0')
     later = max(path.stat().st_mtime for path in acme.rglob("*")) + 10
     os.utime(module, (later, later))
     assert "does not match the pack's sources" in _error(acme)
 
 
 def test_an_incompatible_compiler_version(acme: Path) -> None:
-    _edit_data(acme, "'format': 1,", "'format': 99,")
+    _edit_data(acme, '"format": 1,', '"format": 99,')
     message = _error(acme)
     assert "incompatible compiler (pack format 99" in message and "pack build" in message
 
@@ -112,12 +112,10 @@ def test_an_incompatible_compiler_version(acme: Path) -> None:
 def test_a_language_without_text(acme: Path) -> None:
     module = acme / MODULE_NAME
     text = module.read_text(encoding="utf-8")
-    head, literal = text.split("PACK_DATA = ", 1)
-    data = ast.literal_eval(literal)
-    rows = list(data["rules"])
-    rows[0] = (*rows[0][:6], {"en": rows[0][6]["en"]})  # acme/no-etc loses its German text
-    data["rules"] = tuple(rows)
-    module.write_text(head + "PACK_DATA = " + repr(data) + "\n", encoding="utf-8")
+    head, payload = text.split('PACK_DATA_JSON = r"""', 1)
+    data = json.loads(payload.rsplit('"""', 1)[0])
+    del data["rules"][0][6]["de"]  # acme/no-etc loses its German text
+    module.write_text(head + 'PACK_DATA_JSON = r"""\n' + json.dumps(data) + '\n"""\n', encoding="utf-8")
     message = _error(acme)
     assert "names language 'de', but rule 'acme/no-etc' has no text for it" in message
 
@@ -144,13 +142,16 @@ def test_nothing_in_a_pack_folder_runs(acme: Path, tmp_path: Path) -> None:
     module.write_text(f"open({str(marker)!r}, 'w').close()\n" + text, encoding="utf-8")
     load_pack(acme)  # the data is read; the statement before it is not run
     assert not marker.exists()
-    module.write_text(f"PACK_DATA = open({str(marker)!r}, 'w')\n", encoding="utf-8")
-    assert "cannot be read" in _error(acme)
+    module.write_text(f'PACK_DATA_JSON = r"""\n{{}}\n"""\nopen({str(marker)!r}, "w")\n', encoding="utf-8")
+    assert "pack build" in _error(acme)  # refused: the data is not a pack's
     assert not marker.exists()
 
 
 @settings(max_examples=60)
-@given(st.binary(max_size=400) | st.text(max_size=400).map(lambda text: ("PACK_DATA = " + text).encode()))
+@given(
+    st.binary(max_size=400)
+    | st.text(max_size=400).map(lambda text: ('PACK_DATA_JSON = r"""\n' + text + '\n"""').encode())
+)
 def test_any_module_bytes_load_or_give_a_pack_error(data: bytes) -> None:
     with tempfile.TemporaryDirectory() as temporary:
         pack = Path(temporary)
@@ -179,7 +180,7 @@ def test_an_installed_pack_is_found_by_its_entry_point(
 
 _LITERALS = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=5),
-    lambda inner: st.lists(inner, max_size=3).map(tuple) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
     max_leaves=8,
 )
 _KEYS = ("id", "version", "title", "languages", "vale_style", "rules", "patterns", "length_signals", "fixes",
@@ -191,12 +192,14 @@ _KEYS = ("id", "version", "title", "languages", "vale_style", "rules", "patterns
 def test_malformed_data_with_a_matching_digest_gives_a_pack_error(key: str, value: object) -> None:
     """A module whose digest matches its sources but whose data is damaged: a PackError, never a crash."""
     text = (ACME / MODULE_NAME).read_text(encoding="utf-8")
-    head, literal = text.split("PACK_DATA = ", 1)
-    data = ast.literal_eval(literal)
+    head, payload = text.split('PACK_DATA_JSON = r"""', 1)
+    data = json.loads(payload.rsplit('"""', 1)[0])
     data[key] = value
     with tempfile.TemporaryDirectory() as temporary:
         pack = Path(temporary)
         shutil.copytree(ACME, pack, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__"))
-        (pack / MODULE_NAME).write_text(head + "PACK_DATA = " + repr(data) + "\n", encoding="utf-8")
+        (pack / MODULE_NAME).write_text(
+            head + 'PACK_DATA_JSON = r"""\n' + json.dumps(data) + '\n"""\n', encoding="utf-8"
+        )
         with contextlib.suppress(PackError):  # loading or refusing are both fine; nothing else is
             load_pack(pack)
