@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ._fixes import apply_case, fix_at
+from ._fixes import apply_case
 from ._yaml import Located
 
 __all__ = ["CompiledTerm", "compile_term", "plural", "term_signal_id", "terms_rule_texts"]
@@ -143,8 +143,7 @@ def compile_term(entry: dict[str, Any], index: int, signal_id: str) -> CompiledT
     else:
         every = [form for kind in kinds for form in found.get(kind, [])]
         pattern = f"(?i){_EDGE_BEFORE}{_alternation(every)}{_EDGE_AFTER}"
-    regex = re.compile(pattern)
-    fixes = _fixes(found, use_forms, kinds, case, regex, language)
+    fixes = _fixes(found, use_forms, kinds, case, language)
     first, second = _FRAMES.get(language, _FRAMES["en"])
     must_match = [str(text) for text in entry.get("must_match") or ()]
     must_not_match = [str(text) for text in entry.get("must_not_match") or ()]
@@ -165,7 +164,7 @@ def compile_term(entry: dict[str, Any], index: int, signal_id: str) -> CompiledT
         must_not_match.append(first.format(f"{phrase}x"))
         must_not_match.append(first.format(f"pre-{phrase}"))
         must_not_match.append(first.format(f"{phrase}-based"))
-    if regex.search(use) is None:
+    if not _occurs(use, [form for forms in found.values() for form in forms], fold=case != "sensitive"):
         must_not_match.append(first.format(use))
     must_not_match.append(_NEUTRAL.get(language, _NEUTRAL["en"]))
     item: dict[str, Any] = {
@@ -194,7 +193,6 @@ def _fixes(
     use_forms: dict[str, str],
     kinds: list[str],
     case: str,
-    regex: re.Pattern[str],
     language: str,
 ) -> list[dict[str, Any]]:
     """One fix per kind of form (each replaces that form of ``avoid`` by the same form of ``use``)."""
@@ -224,20 +222,46 @@ def _fixes(
             # Longest form first: the fix must reach the hit's end, and the first branch that matches decides.
             ordered = sorted(set(branches), key=lambda pair: (-len(pair[0]), pair))
             match = "(?:" + "|".join(regex for _, regex in ordered) + ")"
-        compiled = re.compile(match)
+        # The examples are worked out here without a regex (a 2,000-term build compiles none for a
+        # term the cache vouches for); the compiler then checks each with the real patterns.
         examples = []
         for text in _fix_candidates(found.get(kind, []), use_forms[kind], case):
-            before = first.format(text)
-            hit = regex.search(before)
-            if hit is None:
-                continue
-            done = fix_at(compiled, replacement, before, hit.start(), hit.end())
-            if done is not None:
-                after = before[: hit.start()] + done[1] + before[done[0] :]
-                examples.append({"before": before, "after": after})
+            if _fix_applies(text, found.get(kind, []), replacement, case):
+                before = first.format(text)
+                examples.append({"before": before, "after": first.format(apply_case(replacement, text))})
         if examples:
             fixes.append({"match": match, "replacement": replacement, "examples": examples[:8]})
     return fixes
+
+
+def _fix_applies(text: str, forms: list[str], replacement: str, case: str) -> bool:
+    """Whether the fix of this kind applies to the hit ``text`` (the fix's match, worked out by hand)."""
+    if case == "preserve":
+        return True
+    if case == "sensitive" and text in forms:
+        return apply_case(replacement, text) == replacement
+    # The look-ahead of ``_as_written_guard``: not ALL CAPS, and a lowercase first letter where ``use`` has one.
+    letters = [char for char in text if char.isalpha()]
+    if replacement.upper() != replacement and len(letters) > 1 and all(char.isupper() for char in letters):
+        return False
+    first = next((char for char in replacement if char.isalpha()), "")
+    return not (first.islower() and letters and letters[0].isupper())
+
+
+def _occurs(text: str, forms: list[str], *, fold: bool) -> bool:
+    """Whether one of ``forms`` occurs in ``text`` as the pattern finds it: whole, not in a compound."""
+    haystack = text.casefold() if fold else text
+    for form in forms:
+        needle = form.casefold() if fold else form
+        start = haystack.find(needle)
+        while start >= 0:
+            end = start + len(needle)
+            before = haystack[start - 1] if start else " "
+            after = haystack[end] if end < len(haystack) else " "
+            if not (before.isalnum() or before in "_-") and not (after.isalnum() or after in "_-"):
+                return True
+            start = haystack.find(needle, start + 1)
+    return False
 
 
 def _escaped(text: str) -> str:
