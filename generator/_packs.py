@@ -601,6 +601,7 @@ signals:
     pattern: '(?i)\\bsimply\\b'
     must_match:
       - "Then [[simply]] restart the server."
+      - "Do not [[simply]] restart the server."
     must_not_match:
       - "Then restart the server."
     fixes:

@@ -48,6 +48,9 @@ _FRAMES = {
     "de": ("Siehe {} für Details.", "Die Seite {} lädt."),
 }
 _NEUTRAL = {"en": "Nothing here needs a change.", "de": "Hier muss nichts geändert werden."}
+# A hit under a negation: reported, but the scanner offers no fix there (``_fix_text.negated``);
+# a signal with fixes shows one such example.
+_NEGATED = {"en": "This is not {} yet.", "de": "Das ist nicht {} hier."}
 
 
 @dataclass(frozen=True)
@@ -152,6 +155,11 @@ def compile_term(entry: dict[str, Any], index: int, signal_id: str) -> CompiledT
             must_match.append(first.format(f"[[{form}]]"))
             if case == "preserve" or case == "insensitive":
                 must_match.append(second.format(f"[[{form.upper()}]]"))
+    if fixes:
+        hit = next((form for kind in kinds for form in found.get(kind, [])), None)
+        if hit is None:  # ``sensitive`` with no ``avoid``: a misspelt ``use``
+            hit = use.lower() if use.lower() != use else use.upper()
+        must_match.append(_NEGATED.get(language, _NEGATED["en"]).format(f"[[{hit}]]"))
     if case == "sensitive":
         for kind in kinds:
             form = use_forms[kind]
