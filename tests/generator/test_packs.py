@@ -261,4 +261,52 @@ def test_any_vocabulary_builds_or_reports_problems(
         assert problems.problems
         assert not (folder / MODULE_NAME).exists()
     else:
+        from writing_rules.packs import load_pack
+
         assert recorded_digest(folder / MODULE_NAME) == pack_digest(folder)
+        assert set(load_pack(folder).rules) == {"p/terms"}  # what builds, loads
+
+
+def test_pack_test_reports_a_broken_example_and_writes_nothing(tmp_path: Path) -> None:
+    folder = tmp_path / "team"
+    new_pack(folder, "team")
+    rule = folder / "rules" / "no-simply.md"
+    rule.write_text(rule.read_text(encoding="utf-8").replace('- "Then restart the server."', '- "Simply go."'))
+    with pytest.raises(SourceProblems) as caught:
+        test_pack(folder)
+    [problem] = caught.value.problems
+    assert (problem.path, problem.message) == (
+        f"{folder.as_posix()}/rules/no-simply.md",
+        "pattern matches 'Simply' in this must_not_match example",
+    )
+    assert sorted(path.name for path in folder.iterdir()) == ["pack.yaml", "rules", "terms.yaml"]
+
+
+def test_a_source_too_large_is_a_problem_not_a_crash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from writing_rules.packs import _digest
+
+    folder = tmp_path / "team"
+    new_pack(folder, "team")
+    monkeypatch.setattr(_digest, "MAX_SOURCE_BYTES", 100)
+    monkeypatch.setattr(sys.modules["_writing_rules_for_compiler_packs__digest"], "MAX_SOURCE_BYTES", 100)
+    [problem] = _problems(folder)
+    assert "is larger than 100 bytes" in problem
+
+
+def test_a_vale_vocabulary_becomes_vale_terms_with_fixes(tmp_path: Path) -> None:
+    style = tmp_path / "Team"
+    style.mkdir()
+    (style / "Simple.yml").write_text("extends: existence\nmessage: \"Avoid '%s'.\"\ntokens: [simply]\n")
+    (style / "accept.txt").write_text("FooCloud\n")
+    out = tmp_path / "team"
+    import_vale_style(style, out)
+    build_pack(out, timed=False)
+    from writing_rules.packs import load_pack
+
+    pack = load_pack(out)
+    assert list(pack.rules) == ["Team.Simple", "Vale.Terms"]
+    [(match, replacement), *_] = pack.signal_fixes[("Vale.Terms", "foocloud-en")]
+    [pattern] = [p for p in pack.signal_tables["en"] if p.rule_id == "Vale.Terms"]
+    hits = [hit.group(0) for hit in pattern.regex.finditer("FooCloud, Foocloud and foocloud.")]
+    assert hits == ["Foocloud", "foocloud"]
+    assert replacement == "FooCloud" and re.match(match, "Foocloud")

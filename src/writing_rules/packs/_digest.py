@@ -30,11 +30,23 @@ def source_files(folder: Path) -> list[str]:
     return sorted(names)
 
 
+# No source of a pack is near this size (a 2,000-term terms.yaml is 150 kB); a bigger file
+# is refused before it is read, so a hostile folder cannot make the digest exhaust memory.
+MAX_SOURCE_BYTES = 16 * 1024 * 1024
+
+
 def pack_digest(folder: Path, compiler_version: int) -> str:
-    """SHA-256 over the pack's sources (line endings normalised) and the compiler's version."""
+    """SHA-256 over the pack's sources (line endings normalised) and the compiler's version.
+
+    Raises ``ValueError`` for a source larger than ``MAX_SOURCE_BYTES``, ``OSError`` when one cannot be read.
+    """
     hasher = hashlib.sha256()
     hasher.update(f"writing-rules pack compiler {compiler_version}\0".encode())
     for name in source_files(folder):
-        data = (folder / name).read_bytes().replace(b"\r\n", b"\n")
+        with open(folder / name, "rb") as stream:
+            data = stream.read(MAX_SOURCE_BYTES + 1)
+        if len(data) > MAX_SOURCE_BYTES:
+            raise ValueError(f"{name} is larger than {MAX_SOURCE_BYTES} bytes")
+        data = data.replace(b"\r\n", b"\n")
         hasher.update(name.encode() + b"\0" + str(len(data)).encode() + b"\0" + data)
     return hasher.hexdigest()

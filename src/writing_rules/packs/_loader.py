@@ -183,14 +183,17 @@ def _build_hint(display: str) -> str:
 
 def _from_module(reference: str, path: Path, folder: Path, *, display: str, require_sources: bool) -> Pack:
     hint = _build_hint(display)
+    if not path.is_file():  # also a device or a pipe in its place: never read one
+        raise PackError(reference, f"the pack is not built ({MODULE_NAME} is missing): {hint}")
     try:
-        size = path.stat().st_size
-    except OSError:
-        raise PackError(reference, f"the pack is not built ({MODULE_NAME} is missing): {hint}") from None
-    if size > _MAX_MODULE_BYTES:
+        with open(path, "rb") as stream:
+            raw = stream.read(_MAX_MODULE_BYTES + 1)
+    except OSError as exc:
+        raise PackError(reference, f"{MODULE_NAME} cannot be read ({_short(exc)}): {hint}") from None
+    if len(raw) > _MAX_MODULE_BYTES:
         raise PackError(reference, f"{MODULE_NAME} is larger than {_MAX_MODULE_BYTES} bytes; {hint}")
     try:
-        data = _read_data(path.read_bytes())
+        data = _read_data(raw)
     except (OSError, UnicodeDecodeError, ValueError, SyntaxError, MemoryError, RecursionError) as exc:
         raise PackError(reference, f"{MODULE_NAME} cannot be read ({_short(exc)}): {hint}") from None
     if not isinstance(data, dict):
@@ -211,7 +214,7 @@ def _from_module(reference: str, path: Path, folder: Path, *, display: str, requ
         try:
             current = pack_digest(folder, compiler)
             sources = source_files(folder)
-        except OSError as exc:
+        except (OSError, ValueError) as exc:
             raise PackError(reference, f"cannot read the pack's sources ({_short(exc)})") from None
         if current != recorded:
             newest = max((_mtime(folder / name) for name in sources), default=0.0)
