@@ -10,6 +10,7 @@ team would, each in a fresh process:
 - cold: no module, no verdict cache (the rule's pattern timed, every term checked);
 - no change: right after (digest and cache say there is nothing to do);
 - one term edit: one more ``avoid`` word in one entry (one term checked again);
+- ``pack test``: every example of every term and rule, no cache, no timed run;
 
 and prints wall seconds against the targets of issue 27 (cold <= 30 s, one
 edit <= 3 s), the size of the module, and the time to load it
@@ -97,6 +98,13 @@ def main() -> None:
         terms.write_text(text[:at] + "zzqword, " + text[at:], encoding="utf-8")
         edit = build(folder)
         print(f"  one term edited: {edit:.2f} s (target <= 3 s)")
+        start = time.perf_counter()
+        done = subprocess.run(
+            [sys.executable, "-m", "generator.pack", "test", str(folder)], cwd=ROOT, capture_output=True, check=False
+        )
+        if done.returncode != 0:
+            sys.exit("pack test failed")
+        print(f"  pack test (every example, no timed run, the CI check): {time.perf_counter() - start:.2f} s")
         module = folder / "_pack_data.py"
         print(f"  module: {module.stat().st_size / 1e6:.2f} MB")
 

@@ -147,6 +147,16 @@ def test_nothing_in_a_pack_folder_runs(acme: Path, tmp_path: Path) -> None:
     assert not marker.exists()
 
 
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_a_device_in_place_of_a_file_is_never_read(acme: Path) -> None:
+    (acme / MODULE_NAME).unlink()
+    (acme / MODULE_NAME).symlink_to("/dev/zero")
+    assert "is not a regular file" in _error(acme)
+    (acme / "terms.yaml").unlink()
+    (acme / "terms.yaml").symlink_to("/dev/zero")  # not a source: the digest leaves it out
+    assert "is not a regular file" in _error(acme)
+
+
 @settings(max_examples=60)
 @given(
     st.binary(max_size=400)

@@ -183,8 +183,10 @@ def _build_hint(display: str) -> str:
 
 def _from_module(reference: str, path: Path, folder: Path, *, display: str, require_sources: bool) -> Pack:
     hint = _build_hint(display)
-    if not path.is_file():  # also a device or a pipe in its place: never read one
+    if not path.exists():
         raise PackError(reference, f"the pack is not built ({MODULE_NAME} is missing): {hint}")
+    if not path.is_file():  # a device or a pipe in its place: never read one
+        raise PackError(reference, f"{MODULE_NAME} is not a regular file: {hint}")
     try:
         with open(path, "rb") as stream:
             raw = stream.read(_MAX_MODULE_BYTES + 1)
