@@ -148,31 +148,34 @@ def compile_term(entry: dict[str, Any], index: int, signal_id: str) -> CompiledT
         pattern = f"(?i){_EDGE_BEFORE}{_alternation(every)}{_EDGE_AFTER}"
     fixes = _fixes(found, use_forms, kinds, case, language)
     first, second = _FRAMES.get(language, _FRAMES["en"])
+    every_form = [form for forms in found.values() for form in forms]
     must_match = [str(text) for text in entry.get("must_match") or ()]
     must_not_match = [str(text) for text in entry.get("must_not_match") or ()]
     for kind in kinds:
         for form in found.get(kind, []):
             must_match.append(first.format(f"[[{form}]]"))
-            if case == "preserve" or case == "insensitive":
+            if (case == "preserve" or case == "insensitive") and _recased(form.upper(), form):
                 must_match.append(second.format(f"[[{form.upper()}]]"))
     if fixes:
         hit = next((form for kind in kinds for form in found.get(kind, [])), None)
         if hit is None:  # ``sensitive`` with no ``avoid``: a misspelt ``use``
             hit = use.lower() if use.lower() != use else use.upper()
-        must_match.append(_NEGATED.get(language, _NEGATED["en"]).format(f"[[{hit}]]"))
+        if _recased(hit, use) or hit in every_form:
+            must_match.append(_NEGATED.get(language, _NEGATED["en"]).format(f"[[{hit}]]"))
     if case == "sensitive":
         for kind in kinds:
             form = use_forms[kind]
             misspelt = form.lower() if form.lower() != form else form.upper()
-            if misspelt != form:
+            if misspelt != form and _recased(misspelt, form):
                 must_match.append(first.format(f"[[{misspelt}]]"))
     # Near misses: glued to letters, inside hyphenated compounds, and ``use`` itself.
+    fold = case != "sensitive"
     for phrase in avoid:
-        must_not_match.append(first.format(f"x{phrase}"))
-        must_not_match.append(first.format(f"{phrase}x"))
-        must_not_match.append(first.format(f"pre-{phrase}"))
-        must_not_match.append(first.format(f"{phrase}-based"))
-    if not _occurs(use, [form for forms in found.values() for form in forms], fold=case != "sensitive"):
+        for near in (f"x{phrase}", f"{phrase}x", f"pre-{phrase}", f"{phrase}-based"):
+            # Not where another avoided phrase stands whole inside ("KK" in "xKK KK").
+            if not _occurs(near, every_form, fold=fold):
+                must_not_match.append(first.format(near))
+    if not _occurs(use, every_form, fold=fold):
         must_not_match.append(first.format(use))
     must_not_match.append(_NEUTRAL.get(language, _NEUTRAL["en"]))
     item: dict[str, Any] = {
@@ -276,15 +279,26 @@ def _escaped(text: str) -> str:
     return re.escape(text).replace("\\ ", " ")
 
 
+def _recased(text: str, original: str) -> bool:
+    """Whether ``text`` is ``original`` in other capitals as ``re`` sees it: letter for letter
+    (``ß`` upper-cases to ``SS``, which IGNORECASE does not equate with it)."""
+    return len(text) == len(original) and all(
+        a == b or a.lower() == b.lower() or a.upper() == b.upper() for a, b in zip(text, original, strict=True)
+    )
+
+
 def _fix_candidates(forms: list[str], use_form: str, case: str) -> list[str]:
     """Texts to show each fix on: each form as written and capitalised; a misspelt ``use``."""
     texts: list[str] = []
     for form in forms:
         texts.append(form)
-        if case != "sensitive":
-            texts.append(form[:1].upper() + form[1:])
+        capitalised = form[:1].upper() + form[1:]
+        if case != "sensitive" and _recased(capitalised, form):
+            texts.append(capitalised)
     if case == "sensitive":
-        texts.append(use_form.lower() if use_form.lower() != use_form else use_form.upper())
+        misspelt = use_form.lower() if use_form.lower() != use_form else use_form.upper()
+        if _recased(misspelt, use_form):
+            texts.append(misspelt)
     return list(dict.fromkeys(texts))
 
 

@@ -310,3 +310,27 @@ def test_a_vale_vocabulary_becomes_vale_terms_with_fixes(tmp_path: Path) -> None
     hits = [hit.group(0) for hit in pattern.regex.finditer("FooCloud, Foocloud and foocloud.")]
     assert hits == ["Foocloud", "foocloud"]
     assert replacement == "FooCloud" and re.match(match, "Foocloud")
+
+
+def _words(letters: str) -> st.SearchStrategy[str]:
+    word = st.text(alphabet=st.sampled_from(letters + letters.upper()), min_size=2, max_size=7)
+    return st.lists(word, min_size=1, max_size=2).map(" ".join)
+
+
+@settings(max_examples=30)
+@given(
+    use=_words("abcdefgä"),
+    avoid=st.lists(_words("kmnoprtuvwüß"), min_size=1, max_size=3, unique_by=str.casefold),
+    case=st.sampled_from(["sensitive", "insensitive", "preserve"]),
+    language=st.sampled_from(["en", "de"]),
+)
+def test_an_ordinary_vocabulary_entry_always_builds(
+    tmp_path_factory: pytest.TempPathFactory, use: str, avoid: list[str], case: str, language: str
+) -> None:
+    """Words that are neither each other nor inside each other: every generated example and fix holds
+    (``ß``, whose capital is ``SS`` for ``str`` but not for ``re``, included)."""
+    folder = tmp_path_factory.mktemp("pack")
+    (folder / "pack.yaml").write_text("id: p\nversion: 1\ntitle: {en: P, de: P}\nlanguages: [en, de]\n")
+    entry = {"use": use, "avoid": avoid, "language": language, "case": case}
+    (folder / "terms.yaml").write_text(yaml.safe_dump({"terms": [entry]}, allow_unicode=True), encoding="utf-8")
+    build_pack(folder, timed=False)
