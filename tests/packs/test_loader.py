@@ -215,3 +215,69 @@ def test_malformed_data_with_a_matching_digest_gives_a_pack_error(key: str, valu
         )
         with contextlib.suppress(PackError):  # loading or refusing are both fine; nothing else is
             load_pack(pack)
+
+
+_TEXT_PIECES = st.sampled_from(
+    ["log in", "Log On", "LOG IN's", "click on", "clicks on", "GitHub", "Github", "github’s", "ACME Cloud",
+     "Acme cloud", "ACMECloud", "etc.", "usw.", "einloggen", "Einloggen", "pre-log in", "blog in", "ſ", "İ",
+     " ", "\n", ", ", "-", "x", "the"]
+)  # fmt: skip
+
+
+@settings(max_examples=150)
+@given(st.lists(_TEXT_PIECES, max_size=30).map("".join))
+def test_the_scanner_finds_with_a_packs_index_what_each_pattern_finds_alone(text: str) -> None:
+    """The pack's index, fed to the scanner's candidate search in place of the built-in one, gives
+    every pattern exactly the matches ``finditer`` gives: what the wiring step merges is sound."""
+    from types import SimpleNamespace
+
+    from writing_rules.tools import _scanner
+
+    pack = load_pack(ACME)
+    unsafe = re.compile(f"[{re.escape(pack.fold_unsafe)}]") if pack.fold_unsafe else None
+    shim = SimpleNamespace(
+        SIGNAL_TABLES=pack.signal_tables, SIGNAL_INDEX=pack.signal_index, FOLD_MAP=pack.fold_map, FOLD_UNSAFE=unsafe
+    )
+    original = _scanner.data
+    _scanner.data = shim  # type: ignore[assignment]
+    try:
+        for language, table in pack.signal_tables.items():
+            found = dict(_scanner._pattern_spans(text, language, list(range(len(table)))))
+            for position, pattern in enumerate(table):
+                assert found[position] == _scanner.plain_spans(pattern.regex, text), (language, pattern.signal_id)
+    finally:
+        _scanner.data = original
+
+
+def test_an_imported_vale_packs_index_finds_what_its_patterns_find(tmp_path: Path) -> None:
+    """The same for Joblint's 17 imported rules, over Vale's own fixture documents."""
+    from types import SimpleNamespace
+
+    from generator._packs import build_pack
+    from generator._vale import import_vale_style
+    from writing_rules.tools import _scanner
+
+    styles = ROOT / "tests" / "generator" / "vale_styles"
+    import_vale_style(styles / "Joblint", tmp_path / "joblint")
+    build_pack(tmp_path / "joblint", timed=False)
+    pack = load_pack(tmp_path / "joblint")
+    table = pack.signal_tables["en"]
+    unsafe = re.compile(f"[{re.escape(pack.fold_unsafe)}]") if pack.fold_unsafe else None
+    shim = SimpleNamespace(
+        SIGNAL_TABLES=pack.signal_tables, SIGNAL_INDEX=pack.signal_index, FOLD_MAP=pack.fold_map, FOLD_UNSAFE=unsafe
+    )
+    original = _scanner.data
+    _scanner.data = shim  # type: ignore[assignment]
+    try:
+        texts = [path.read_text(encoding="utf-8") for path in sorted((styles / "Joblint" / "fixtures").rglob("*.md"))]
+        assert texts
+        hits = 0
+        for text in texts:
+            found = dict(_scanner._pattern_spans(text, "en", list(range(len(table)))))
+            for position, pattern in enumerate(table):
+                expected = _scanner.plain_spans(pattern.regex, text)
+                assert found[position] == expected, pattern.rule_id
+                hits += len(expected)
+        assert hits > 20
+    finally:
+        _scanner.data = original
