@@ -70,7 +70,7 @@ _TERM_CHECKER = hashlib.sha256(
 # writes for the same sources; the template's bytes count by themselves. The module records the
 # renderer in its header, so a build after a compiler update renders it again; the tests render
 # the example pack and compare the bytes, so a forgotten bump is caught.
-PACK_RENDER_VERSION = 1
+PACK_RENDER_VERSION = 2
 _RENDERER = hashlib.sha256(
     f"{PACK_FORMAT}\0{COMPILER_VERSION}\0{PACK_RENDER_VERSION}\0".encode()
     + (COMPILER_ROOT / "templates" / "pack_data.py.j2").read_bytes().replace(b"\r\n", b"\n")

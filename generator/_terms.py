@@ -47,6 +47,8 @@ _FRAMES = {
     "en": ("Please see {} for details.", "The {} page loads."),
     "de": ("Siehe {} für Details.", "Die Seite {} lädt."),
 }
+# The most terms the rule's instruction lists by name.
+MAX_LISTED_TERMS = 100
 _NEUTRAL = {"en": "Nothing here needs a change.", "de": "Hier muss nichts geändert werden."}
 # A hit under a negation: reported, but the scanner offers no fix there (``_fix_text.negated``);
 # a signal with fixes shows one such example.
@@ -326,6 +328,12 @@ def terms_rule_texts(
                 examples.append((example["before"], example["after"]))
     if not lines:
         lines.append("- (keine Begriffe auf Deutsch)" if language == "de" else "- (no terms in English)")
+    if len(lines) > MAX_LISTED_TERMS:
+        # The instruction goes into review prompts: a 2,000-term list would be most of one.
+        # The scanner still checks every term.
+        more = len(lines) - MAX_LISTED_TERMS
+        lines = lines[:MAX_LISTED_TERMS]
+        lines.append(f"- (und {more} weitere)" if language == "de" else f"- (and {more} more)")
     if language == "de":
         return (
             "Vokabular des Teams",

@@ -334,3 +334,18 @@ def test_an_ordinary_vocabulary_entry_always_builds(
     entry = {"use": use, "avoid": avoid, "language": language, "case": case}
     (folder / "terms.yaml").write_text(yaml.safe_dump({"terms": [entry]}, allow_unicode=True), encoding="utf-8")
     build_pack(folder, timed=False)
+
+
+def test_the_terms_rule_lists_at_most_a_hundred_terms(tmp_path: Path) -> None:
+    from writing_rules.packs import load_pack
+
+    folder = tmp_path / "big"
+    new_pack(folder, "big")
+    entries = [{"use": f"good{n:03d}", "avoid": [f"bad{n:03d}"], "language": "en"} for n in range(120)]
+    (folder / "terms.yaml").write_text(yaml.safe_dump({"terms": entries}), encoding="utf-8")
+    build_pack(folder, timed=False)
+    terms = load_pack(folder).rules["big/terms"]
+    instruction = terms.texts["en"].instruction
+    assert "'good099' instead of 'bad099'" in instruction and "good100" not in instruction
+    assert instruction.endswith("- (and 20 more)")
+    assert len(terms.signal_levels) == 120
