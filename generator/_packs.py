@@ -659,6 +659,7 @@ def new_pack(folder: Path | str, pack_id: str | None = None) -> list[Path]:
         "rules/no-simply.md": _SCAFFOLD_RULE,
         "terms.yaml": _SCAFFOLD_TERMS,
     }
+    existed = folder.exists()
     written = []
     try:
         for name, text in files.items():
@@ -667,7 +668,12 @@ def new_pack(folder: Path | str, pack_id: str | None = None) -> list[Path]:
             path.write_text(text, encoding="utf-8")
             written.append(path)
     except OSError:
-        if folder.exists() and not any(p for p in folder.rglob("*") if p not in written and p.is_file()):
+        # Leave nothing half-written: the folder was empty or absent, and only the scaffold is in it.
+        if existed:
+            for path in written:
+                path.unlink(missing_ok=True)
+            shutil.rmtree(folder / "rules", ignore_errors=True)
+        else:
             shutil.rmtree(folder, ignore_errors=True)
         raise
     return written
