@@ -185,7 +185,12 @@ def _compile_pack(folder: Path, *, timed: bool, trusted: frozenset[str], input_l
                 problems.append(
                     pack_doc.at_key(("title",), f"title needs exactly the pack's languages: {', '.join(languages)}")
                 )
-    languages_t: tuple[str, ...] = tuple(language for language in LANGUAGES if language in pack.get("languages", ()))
+    declared: Any = pack.get("languages")
+    if declared is None and pack_doc is not None and isinstance(pack_doc.value, dict):
+        # pack.yaml has problems elsewhere: still check the rules against the languages it names.
+        declared = pack_doc.value.get("languages")
+    declared = declared if isinstance(declared, list) else []
+    languages_t: tuple[str, ...] = tuple(language for language in LANGUAGES if language in declared)
     vale = bool(pack.get("vale"))
     profiles = _builtin_profiles()
     verdicts = Verdicts(trusted=trusted, length=input_length)

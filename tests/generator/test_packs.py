@@ -349,3 +349,14 @@ def test_the_terms_rule_lists_at_most_a_hundred_terms(tmp_path: Path) -> None:
     assert "'good099' instead of 'bad099'" in instruction and "good100" not in instruction
     assert instruction.endswith("- (and 20 more)")
     assert len(terms.signal_levels) == 120
+
+
+def test_a_problem_in_pack_yaml_does_not_hide_the_rules_problems(tmp_path: Path) -> None:
+    folder = tmp_path / "team"
+    new_pack(folder, "team")
+    (folder / "pack.yaml").write_text("id: team\ntitle: {en: Team}\nlanguages: [en]\n", encoding="utf-8")
+    rule = folder / "rules" / "no-simply.md"
+    rule.write_text(rule.read_text(encoding="utf-8").replace("[[simply]] restart", "[[simply restart]]", 1))
+    problems = _problems(folder)
+    assert any("pack.yaml" in p and "'version' is a required property" in p for p in problems)
+    assert any("no-simply.md" in p and "the example marks 'simply restart'" in p for p in problems)
