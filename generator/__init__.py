@@ -1,4 +1,4 @@
-"""The rule-data compiler: ``rules-src/`` -> ``src/writing_rules/_rules_data.py``.
+"""The rule-data compiler: ``rules-src/`` -> ``src/writing_rules/_rules_data.py``, and team rule packs.
 
 Runs at build time only (``python -m generator``, and the hatchling hook in
 ``build/hatch_hook.py``); the runtime package never imports it.
@@ -17,19 +17,27 @@ __all__ = [
     "GENERATED_MODULE",
     "CompileResult",
     "GenerateResult",
+    "PackBuildResult",
     "RuleSourceError",
     "SourceProblems",
+    "build_pack",
     "check",
     "compile_sources",
     "digest_inputs",
     "generate",
+    "new_pack",
     "recorded_digest",
+    "test_pack",
 ]
 
 _HOMES = {
     "GENERATED_MODULE": "._paths",
     "CompileResult": "._compile",
     "GenerateResult": "._compile",
+    "PackBuildResult": "._packs",
+    "build_pack": "._packs",
+    "new_pack": "._packs",
+    "test_pack": "._packs",
     "RuleSourceError": "._errors",
     "SourceProblems": "._errors",
     "check": "._compile",
@@ -43,6 +51,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ._compile import CompileResult, GenerateResult, check, compile_sources, generate
     from ._errors import RuleSourceError, SourceProblems
+    from ._packs import PackBuildResult, build_pack, new_pack, test_pack
     from ._paths import GENERATED_MODULE, recorded_digest
     from ._sources import digest_inputs
 

@@ -144,6 +144,7 @@ def check_rule_fixes(
     signals: list[tuple[tuple[Any, ...], re.Pattern[str], str, tuple[Fix, ...], list[str]]],
     declared: dict[str, tuple[Any, ...]],
     problems: list[RuleSourceError],
+    languages: tuple[str, ...] = ("en", "de"),
 ) -> None:
     """Across one rule: no two fixes apply to overlapping text; fixes come in both languages.
 
@@ -153,17 +154,18 @@ def check_rule_fixes(
     (the patterns' ``must_match`` and every fix's ``before``) is scanned with
     every signal of the rule.
     """
-    if declared and set(declared) != {"en", "de"}:
-        [(present, first)] = declared.items()
-        missing = "de" if present == "en" else "en"
-        problems.append(doc.at_key((*first, "fixes"), f"a rule with fixes needs fixes in {missing!r} as well"))
-    languages = {language for _, _, language, fixes, _ in signals if fixes}
+    if declared and set(declared) != set(languages):
+        # A rule's languages are en and de (a pack's: those it declares); a fix in one needs one in each.
+        first = next(iter(declared.values()))
+        for missing in sorted(set(languages) - set(declared)):
+            problems.append(doc.at_key((*first, "fixes"), f"a rule with fixes needs fixes in {missing!r} as well"))
+    fixed_languages = {language for _, _, language, fixes, _ in signals if fixes}
     compiled = {
         (path, number): (re.compile(fix.match), fix.replacement)
         for path, _, _, fixes, _ in signals
         for number, fix in enumerate(fixes)
     }
-    for language in sorted(languages):
+    for language in sorted(fixed_languages):
         texts = sorted(
             {text for _, _, lang, _, examples in signals if lang == language for text in examples}
             | {

@@ -261,6 +261,9 @@ TEMPLATES = COMPILER_ROOT / "templates"
 # so a forgotten bump is caught.
 COMPILER_VERSION = 2
 
+# Templates of the pack compiler (generator/_packs.py): not inputs of the built-in module.
+PACK_TEMPLATES = frozenset({"pack_data.py.j2"})
+
 
 def digest_inputs(root: Path) -> str:
     """SHA-256 over every input of the generated module: sources, templates, compiler version.
@@ -277,7 +280,7 @@ def digest_inputs(root: Path) -> str:
     ):
         for pattern in patterns:
             for path in (base / folder).glob(pattern):
-                if "__pycache__" not in path.parts:
+                if "__pycache__" not in path.parts and path.name not in PACK_TEMPLATES:
                     inputs.append((f"{folder}/{path.relative_to(base / folder).as_posix()}", path))
     for name, path in sorted(set(inputs)):
         data = path.read_bytes().replace(b"\r\n", b"\n")

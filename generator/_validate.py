@@ -273,10 +273,14 @@ def _check_rule(
     patterns: list[_Pattern],
     verdicts: Verdicts,
     problems: list[RuleSourceError],
+    *,
+    languages: tuple[str, ...] = LANGUAGES,
+    schema: str = "rule.schema.json",
 ) -> Rule | None:
+    """One rule file checked; ``languages`` are those its texts and signals must cover (a pack's own)."""
     doc = rule_file.front
     start = len(problems)
-    schema_found = _schema_problems(doc, "rule.schema.json")
+    schema_found = _schema_problems(doc, schema)
     problems.extend(schema_found)
     front = doc.value if isinstance(doc.value, dict) else {}
     stem = Path(rule_file.path).stem
@@ -291,10 +295,10 @@ def _check_rule(
                         f"unknown profile {profile!r}; known profiles: {', '.join(sorted(profiles))}",
                     )
                 )
-    texts = _check_body(rule_file, problems)
+    texts = _check_body(rule_file, problems, languages)
     signals: list[Signal] = []
     if not schema_found:
-        signals = _check_signals(rule_file, patterns, verdicts, problems)
+        signals = _check_signals(rule_file, patterns, verdicts, problems, languages)
     if len(problems) > start or texts is None:
         return None
     full_texts = {
@@ -305,10 +309,10 @@ def _check_rule(
             applies_when=texts[language][1],
             examples=texts[language][2],
         )
-        for language in LANGUAGES
+        for language in languages
     }
     excluded = tuple(front.get("excluded_contexts") or ())
-    _check_contexts(rule_file, excluded, full_texts, problems)
+    _check_contexts(rule_file, excluded, full_texts, problems, languages)
     if len(problems) > start:
         return None
     return Rule(
@@ -344,10 +348,14 @@ _CONTEXT_WORDS = {
 
 
 def _check_contexts(
-    rule_file: RuleFile, excluded: tuple[str, ...], texts: dict[str, RuleText], problems: list[RuleSourceError]
+    rule_file: RuleFile,
+    excluded: tuple[str, ...],
+    texts: dict[str, RuleText],
+    problems: list[RuleSourceError],
+    languages: tuple[str, ...] = LANGUAGES,
 ) -> None:
     for index, context in enumerate(excluded):
-        for language in LANGUAGES:
+        for language in languages:
             if not _CONTEXT_WORDS[language][context].search(texts[language].applies_when):
                 problems.append(
                     rule_file.front.at(
@@ -359,24 +367,21 @@ def _check_contexts(
 
 
 def _check_body(
-    rule_file: RuleFile, problems: list[RuleSourceError]
+    rule_file: RuleFile, problems: list[RuleSourceError], languages: tuple[str, ...] = LANGUAGES
 ) -> dict[str, tuple[str, str, tuple[tuple[str, str], ...]]] | None:
     rel = rule_file.path
     by_language = {section.language: section for section in rule_file.sections}
     anchor_line = rule_file.sections[0].line if rule_file.sections else rule_file.body_line
     ok = True
-    for language in LANGUAGES:
+    needs = "every rule needs en and de" if languages == LANGUAGES else f"the pack declares {', '.join(languages)}"
+    for language in languages:
         if language not in by_language:
             name = {"en": "English", "de": "German"}[language]
-            problems.append(
-                RuleSourceError(
-                    rel, anchor_line, 1, f"missing {name} section '## {language}'; every rule needs en and de"
-                )
-            )
+            problems.append(RuleSourceError(rel, anchor_line, 1, f"missing {name} section '## {language}'; {needs}"))
             ok = False
     texts: dict[str, tuple[str, str, tuple[tuple[str, str], ...]]] = {}
     reference = by_language.get("en")
-    for language in LANGUAGES:
+    for language in languages:
         section = by_language.get(language)
         if section is None:
             continue
@@ -454,6 +459,7 @@ def _check_signals(
     patterns: list[_Pattern],
     verdicts: Verdicts,
     problems: list[RuleSourceError],
+    languages: tuple[str, ...] = LANGUAGES,
 ) -> list[Signal]:
     doc = rule_file.front
     front = doc.value
@@ -521,9 +527,9 @@ def _check_signals(
                 )
             )
     if raw:
-        languages = {item["language"] for item in raw}
-        for language in LANGUAGES:
-            if language not in languages:
+        used = {item["language"] for item in raw}
+        for language in languages:
+            if language not in used:
                 problems.append(
                     doc.at_key(("signals",), f"a rule with signals needs at least one {language!r} pattern")
                 )
@@ -548,6 +554,7 @@ def _check_signals(
             ],
             declared,
             problems,
+            languages,
         )
     return signals
 

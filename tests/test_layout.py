@@ -28,6 +28,7 @@ LAYERS: dict[str, int] = {
     "documents": 0,
     "registry": 1,
     "tools": 1,
+    "packs": 1,
     "lint": 2,
     "review": 2,
     "adapters": 2,

@@ -1,0 +1,52 @@
+"""The digest of a rule pack's sources: shared by the pack compiler and the pack loader.
+
+The compiler (``generator/_packs.py``) records it in the pack module it writes;
+the loader recomputes it from the pack folder to tell whether the module is
+older than its sources. Both must hash the same bytes the same way, so the
+compiler loads this very file by path. It imports nothing from the package.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+__all__ = ["MODULE_NAME", "PACK_FORMAT", "pack_digest", "source_files"]
+
+# The file ``pack build`` writes into the pack folder, and the loader reads.
+MODULE_NAME = "_pack_data.py"
+
+# The shape of a pack module's data. The loader reads exactly this format; a pack
+# built by a compiler that writes another one must be rebuilt.
+PACK_FORMAT = 1
+
+
+def source_files(folder: Path) -> list[str]:
+    """The pack's sources, relative to ``folder`` and sorted: pack.yaml, terms.yaml, rules/*.md."""
+    names = [name for name in ("pack.yaml", "terms.yaml") if (folder / name).is_file()]
+    rules = folder / "rules"
+    if rules.is_dir():
+        names += sorted(f"rules/{path.name}" for path in rules.glob("*.md") if path.is_file())
+    return sorted(names)
+
+
+# No source of a pack is near this size (a 2,000-term terms.yaml is 150 kB); a bigger file
+# is refused before it is read, so a hostile folder cannot make the digest exhaust memory.
+MAX_SOURCE_BYTES = 16 * 1024 * 1024
+
+
+def pack_digest(folder: Path, compiler_version: int) -> str:
+    """SHA-256 over the pack's sources (line endings normalised) and the compiler's version.
+
+    Raises ``ValueError`` for a source larger than ``MAX_SOURCE_BYTES``, ``OSError`` when one cannot be read.
+    """
+    hasher = hashlib.sha256()
+    hasher.update(f"writing-rules pack compiler {compiler_version}\0".encode())
+    for name in source_files(folder):
+        with open(folder / name, "rb") as stream:
+            data = stream.read(MAX_SOURCE_BYTES + 1)
+        if len(data) > MAX_SOURCE_BYTES:
+            raise ValueError(f"{name} is larger than {MAX_SOURCE_BYTES} bytes")
+        data = data.replace(b"\r\n", b"\n")
+        hasher.update(name.encode() + b"\0" + str(len(data)).encode() + b"\0" + data)
+    return hasher.hexdigest()

@@ -1,0 +1,283 @@
+"""Loading a compiled pack (``writing_rules.packs``; docs/packs.md, "Loading a pack").
+
+A pack is loaded whole or not at all, each failure a ``PackError`` that says
+what to do, and nothing in a pack folder runs as code.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from writing_rules._rules_data import RULE_IDS
+from writing_rules.packs import ENTRY_POINT_GROUP, MODULE_NAME, Pack, PackError, load_pack, load_packs
+
+ROOT = Path(__file__).resolve().parents[2]
+ACME = ROOT / "examples" / "packs" / "acme"
+
+
+@pytest.fixture
+def acme(tmp_path: Path) -> Path:
+    """A copy of the example pack with its committed, built module."""
+    folder = tmp_path / "styles" / "acme"
+    shutil.copytree(ACME, folder, ignore=shutil.ignore_patterns("__pycache__"))
+    return folder
+
+
+def _error(reference: str | Path, **options: object) -> str:
+    with pytest.raises(PackError) as caught:
+        load_pack(reference, **options)  # type: ignore[arg-type]
+    return str(caught.value)
+
+
+def _edit_data(folder: Path, old: str, new: str) -> None:
+    module = folder / MODULE_NAME
+    text = module.read_text(encoding="utf-8")
+    assert old in text
+    module.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_the_example_pack_loads_in_the_catalogues_shapes(acme: Path) -> None:
+    pack = load_pack("styles/acme", base=acme.parents[1])
+    assert isinstance(pack, Pack)
+    assert (pack.id, pack.version, pack.languages, pack.source) == ("acme", "1.0.0", ("en", "de"), "styles/acme")
+    assert list(pack.rules) == ["acme/no-etc", "acme/terms"]
+    terms = pack.rules["acme/terms"]
+    assert set(terms.texts) == {"en", "de"}
+    assert "'sign in' instead of 'log in', 'log on'" in terms.texts["en"].instruction
+    assert terms.signal_levels["select-en"] == "suggestion" and terms.signal_levels["sign-in-en"] == "warning"
+    for language, table in pack.signal_tables.items():
+        assert all(pattern.language == language and pattern.rule_id in pack.rules for pattern in table)
+        index = pack.signal_index[language]
+        used = {n for entries in index.words.values() for _, checks in entries for _, _, found in checks for n in found}
+        assert used | set(index.full) == set(range(len(table)))  # every pattern is reachable
+    assert pack.signal_messages[("acme/terms", "sign-in-en")].startswith("Use 'sign in' instead of '%s'.")
+    [(match, replacement), *_] = pack.signal_fixes[("acme/terms", "sign-in-en")]
+    assert replacement == "sign in" and re.match(match, "Log on")
+
+
+def test_an_index_candidate_list_finds_every_match(acme: Path) -> None:
+    """Each hit of a pack pattern starts at a word whose key the index lists for that pattern."""
+    pack = load_pack(acme)
+    text = "Please log in, click on Save, and open Github; Sie können sich einloggen usw."
+    for language, table in pack.signal_tables.items():
+        index = pack.signal_index[language]
+        for position, pattern in enumerate(table):
+            for hit in pattern.regex.finditer(text):
+                word = re.match(r"\w+", text[hit.start() :])
+                assert word is not None
+                key = word.group(0).lower()[: index.key_size]
+                listed = {n for _, checks in index.words.get(key, ()) for _, _, found in checks for n in found}
+                assert position in listed or position in index.full, (language, pattern.signal_id, hit.group(0))
+
+
+def test_a_missing_module_says_how_to_build_it(acme: Path) -> None:
+    (acme / MODULE_NAME).unlink()
+    message = _error("styles/acme", base=acme.parents[1])
+    assert "run `writing-rules pack build styles/acme`" in message and "not built" in message
+
+
+def test_a_module_older_than_its_sources_says_how_to_rebuild(acme: Path) -> None:
+    terms = acme / "terms.yaml"
+    terms.write_text(terms.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    later = (acme / MODULE_NAME).stat().st_mtime + 10
+    os.utime(terms, (later, later))
+    message = _error("styles/acme", base=acme.parents[1])
+    assert "older than the pack's sources" in message and "run `writing-rules pack build styles/acme`" in message
+
+
+def test_a_digest_that_does_not_match(acme: Path) -> None:
+    module = acme / MODULE_NAME
+    _edit_data(acme, '"digest": "', '"digest": "0')
+    later = max(path.stat().st_mtime for path in acme.rglob("*")) + 10
+    os.utime(module, (later, later))
+    assert "does not match the pack's sources" in _error(acme)
+
+
+def test_an_incompatible_compiler_version(acme: Path) -> None:
+    _edit_data(acme, '"format": 1,', '"format": 99,')
+    message = _error(acme)
+    assert "incompatible compiler (pack format 99" in message and "pack build" in message
+
+
+def test_a_language_without_text(acme: Path) -> None:
+    module = acme / MODULE_NAME
+    text = module.read_text(encoding="utf-8")
+    head, payload = text.split('PACK_DATA_JSON = r"""', 1)
+    data = json.loads(payload.rsplit('"""', 1)[0])
+    del data["rules"][0][6]["de"]  # acme/no-etc loses its German text
+    module.write_text(head + 'PACK_DATA_JSON = r"""\n' + json.dumps(data) + '\n"""\n', encoding="utf-8")
+    message = _error(acme)
+    assert "names language 'de', but rule 'acme/no-etc' has no text for it" in message
+
+
+def test_ids_may_not_collide(acme: Path, tmp_path: Path) -> None:
+    with pytest.raises(PackError, match="'acme/terms' is a built-in rule's"):
+        load_packs([acme], builtin_rule_ids=[*RULE_IDS, "acme/terms"])
+    with pytest.raises(PackError, match="loaded twice"):
+        load_packs([acme, acme])
+    assert [pack.id for pack in load_packs([acme])] == ["acme"]
+
+
+def test_a_pack_that_is_not_there(tmp_path: Path) -> None:
+    assert "no such pack folder" in _error("./styles/none", base=tmp_path)
+    assert "no installed pack of that name" in _error("no-such-pack-distribution", base=tmp_path)
+    (tmp_path / "bare").mkdir()
+    assert "no pack.yaml" in _error("./bare", base=tmp_path)
+
+
+def test_nothing_in_a_pack_folder_runs(acme: Path, tmp_path: Path) -> None:
+    marker = tmp_path / "ran"
+    module = acme / MODULE_NAME
+    text = module.read_text(encoding="utf-8")
+    module.write_text(f"open({str(marker)!r}, 'w').close()\n" + text, encoding="utf-8")
+    load_pack(acme)  # the data is read; the statement before it is not run
+    assert not marker.exists()
+    module.write_text(f'PACK_DATA_JSON = r"""\n{{}}\n"""\nopen({str(marker)!r}, "w")\n', encoding="utf-8")
+    assert "pack build" in _error(acme)  # refused: the data is not a pack's
+    assert not marker.exists()
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_a_device_in_place_of_a_file_is_never_read(acme: Path) -> None:
+    (acme / MODULE_NAME).unlink()
+    (acme / MODULE_NAME).symlink_to("/dev/zero")
+    assert "is not a regular file" in _error(acme)
+    (acme / MODULE_NAME).unlink()
+    shutil.copy(ACME / MODULE_NAME, acme / MODULE_NAME)
+    (acme / "terms.yaml").unlink()
+    (acme / "terms.yaml").symlink_to("/dev/zero")  # no longer a source: the digest leaves it out
+    assert "older than the pack's sources" in _error(acme)
+
+
+@settings(max_examples=60)
+@given(
+    st.binary(max_size=400)
+    | st.text(max_size=400).map(lambda text: ('PACK_DATA_JSON = r"""\n' + text + '\n"""').encode())
+)
+def test_any_module_bytes_load_or_give_a_pack_error(data: bytes) -> None:
+    with tempfile.TemporaryDirectory() as temporary:
+        pack = Path(temporary)
+        shutil.copy(ACME / "pack.yaml", pack / "pack.yaml")
+        (pack / MODULE_NAME).write_bytes(data)
+        with pytest.raises(PackError):
+            load_pack(pack)
+
+
+def test_an_installed_pack_is_found_by_its_entry_point(
+    acme: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    site = tmp_path / "site"
+    package = site / "acme_writing_rules"
+    shutil.copytree(acme, package)
+    (package / "__init__.py").write_text(f"open({str(tmp_path / 'ran')!r}, 'w').close()\n", encoding="utf-8")
+    info = site / "acme_writing_rules-1.0.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: acme-writing-rules\nVersion: 1.0.0\n")
+    (info / "entry_points.txt").write_text(f"[{ENTRY_POINT_GROUP}]\nacme = acme_writing_rules._pack_data\n")
+    monkeypatch.syspath_prepend(str(site))
+    pack = load_pack("acme")
+    assert pack.id == "acme" and pack.source == "acme" and "acme/terms" in pack.rules
+    assert not (tmp_path / "ran").exists()  # the package's __init__ did not run
+
+
+_LITERALS = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+    max_leaves=8,
+)
+_KEYS = ("id", "version", "title", "languages", "vale_style", "rules", "patterns", "length_signals", "fixes",
+         "messages", "excluded_contexts", "index", "fold_map", "fold_unsafe")  # fmt: skip
+
+
+@settings(max_examples=80)
+@given(key=st.sampled_from(_KEYS), value=_LITERALS)
+def test_malformed_data_with_a_matching_digest_gives_a_pack_error(key: str, value: object) -> None:
+    """A module whose digest matches its sources but whose data is damaged: a PackError, never a crash."""
+    text = (ACME / MODULE_NAME).read_text(encoding="utf-8")
+    head, payload = text.split('PACK_DATA_JSON = r"""', 1)
+    data = json.loads(payload.rsplit('"""', 1)[0])
+    data[key] = value
+    with tempfile.TemporaryDirectory() as temporary:
+        pack = Path(temporary)
+        shutil.copytree(ACME, pack, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__"))
+        (pack / MODULE_NAME).write_text(
+            head + 'PACK_DATA_JSON = r"""\n' + json.dumps(data) + '\n"""\n', encoding="utf-8"
+        )
+        with contextlib.suppress(PackError):  # loading or refusing are both fine; nothing else is
+            load_pack(pack)
+
+
+_TEXT_PIECES = st.sampled_from(
+    ["log in", "Log On", "LOG IN's", "click on", "clicks on", "GitHub", "Github", "github’s", "ACME Cloud",
+     "Acme cloud", "ACMECloud", "etc.", "usw.", "einloggen", "Einloggen", "pre-log in", "blog in", "ſ", "İ",
+     " ", "\n", ", ", "-", "x", "the"]
+)  # fmt: skip
+
+
+@settings(max_examples=150)
+@given(st.lists(_TEXT_PIECES, max_size=30).map("".join))
+def test_the_scanner_finds_with_a_packs_index_what_each_pattern_finds_alone(text: str) -> None:
+    """The pack's index, fed to the scanner's candidate search in place of the built-in one, gives
+    every pattern exactly the matches ``finditer`` gives: what the wiring step merges is sound."""
+    from types import SimpleNamespace
+
+    from writing_rules.tools import _scanner
+
+    pack = load_pack(ACME)
+    unsafe = re.compile(f"[{re.escape(pack.fold_unsafe)}]") if pack.fold_unsafe else None
+    shim = SimpleNamespace(
+        SIGNAL_TABLES=pack.signal_tables, SIGNAL_INDEX=pack.signal_index, FOLD_MAP=pack.fold_map, FOLD_UNSAFE=unsafe
+    )
+    original = _scanner.data
+    _scanner.data = shim  # type: ignore[assignment]
+    try:
+        for language, table in pack.signal_tables.items():
+            found = dict(_scanner._pattern_spans(text, language, list(range(len(table)))))
+            for position, pattern in enumerate(table):
+                assert found[position] == _scanner.plain_spans(pattern.regex, text), (language, pattern.signal_id)
+    finally:
+        _scanner.data = original
+
+
+def test_an_imported_vale_packs_index_finds_what_its_patterns_find(tmp_path: Path) -> None:
+    """The same for Joblint's 17 imported rules, over Vale's own fixture documents."""
+    from types import SimpleNamespace
+
+    from generator._packs import build_pack
+    from generator._vale import import_vale_style
+    from writing_rules.tools import _scanner
+
+    styles = ROOT / "tests" / "generator" / "vale_styles"
+    import_vale_style(styles / "Joblint", tmp_path / "joblint")
+    build_pack(tmp_path / "joblint", timed=False)
+    pack = load_pack(tmp_path / "joblint")
+    table = pack.signal_tables["en"]
+    unsafe = re.compile(f"[{re.escape(pack.fold_unsafe)}]") if pack.fold_unsafe else None
+    shim = SimpleNamespace(
+        SIGNAL_TABLES=pack.signal_tables, SIGNAL_INDEX=pack.signal_index, FOLD_MAP=pack.fold_map, FOLD_UNSAFE=unsafe
+    )
+    original = _scanner.data
+    _scanner.data = shim  # type: ignore[assignment]
+    try:
+        texts = [path.read_text(encoding="utf-8") for path in sorted((styles / "Joblint" / "fixtures").rglob("*.md"))]
+        assert texts
+        hits = 0
+        for text in texts:
+            found = dict(_scanner._pattern_spans(text, "en", list(range(len(table)))))
+            for position, pattern in enumerate(table):
+                expected = _scanner.plain_spans(pattern.regex, text)
+                assert found[position] == expected, pattern.rule_id
+                hits += len(expected)
+        assert hits > 20
+    finally:
+        _scanner.data = original
