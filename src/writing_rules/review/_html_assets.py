@@ -46,6 +46,21 @@ LABELS = {
     },
 }
 
+# The buttons and keys that step through the hits, shared by the one-page and the paged script
+# (each defines its own step(direction)).
+_STEP_KEYS = """
+  document.getElementById("next").addEventListener("click", function () { step(1); });
+  document.getElementById("previous").addEventListener("click", function () { step(-1); });
+  document.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.metaKey || event.altKey) { return; }
+    var target = event.target;
+    if (target && (target.isContentEditable || /^(TEXTAREA|SELECT)$/.test(target.tagName) ||
+        (target.tagName === "INPUT" && target.type !== "checkbox"))) { return; }
+    if (event.key === "j" || event.key === "n") { step(1); event.preventDefault(); }
+    else if (event.key === "k" || event.key === "p") { step(-1); event.preventDefault(); }
+  });
+"""
+
 STYLE = """
 :root { color-scheme: light; --line: #d0d4da; --muted: #555c66; --current: #c2185b; }
 * { box-sizing: border-box; }
@@ -148,7 +163,8 @@ nav.files { max-height: 40vh; overflow: auto; }
 }
 """
 
-SCRIPT = """
+SCRIPT = (
+    """
 (function () {
   "use strict";
   var heads = Array.prototype.slice.call(document.querySelectorAll("mark[id^='hit-']"));
@@ -196,17 +212,9 @@ SCRIPT = """
       if (visible(index)) { show(index); return; }
     }
   }
-  document.getElementById("next").addEventListener("click", function () { step(1); });
-  document.getElementById("previous").addEventListener("click", function () { step(-1); });
-  document.addEventListener("keydown", function (event) {
-    if (event.ctrlKey || event.metaKey || event.altKey) { return; }
-    var target = event.target;
-    if (target && (target.isContentEditable || /^(TEXTAREA|SELECT)$/.test(target.tagName) ||
-        (target.tagName === "INPUT" && target.type !== "checkbox"))) { return; }
-    if (event.key === "j" || event.key === "n") { step(1); event.preventDefault(); }
-    else if (event.key === "k" || event.key === "p") { step(-1); event.preventDefault(); }
-  });
-  document.addEventListener("click", function (event) {
+"""
+    + _STEP_KEYS
+    + """  document.addEventListener("click", function (event) {
     var element = event.target.closest ? event.target.closest("mark[data-hit], ol.hits a") : null;
     if (!element) { return; }
     var number = element.getAttribute("data-hit") ||
@@ -230,11 +238,13 @@ SCRIPT = """
   if (wanted >= 0) { show(wanted); } else { count(); }
 })();
 """
+)
 
 # A report of several documents: each document's section and side list wait in a JSON data
 # block (script.doc-data) until the reader opens that document; only one is in the page at a
 # time, so opening the report and every key press stay as quick as for one document.
-PAGED_SCRIPT = """
+PAGED_SCRIPT = (
+    """
 (function () {
   "use strict";
   var view = document.getElementById("view");
@@ -336,17 +346,9 @@ PAGED_SCRIPT = """
       open(0);
     }
   }
-  document.getElementById("next").addEventListener("click", function () { step(1); });
-  document.getElementById("previous").addEventListener("click", function () { step(-1); });
-  document.addEventListener("keydown", function (event) {
-    if (event.ctrlKey || event.metaKey || event.altKey) { return; }
-    var target = event.target;
-    if (target && (target.isContentEditable || /^(TEXTAREA|SELECT)$/.test(target.tagName) ||
-        (target.tagName === "INPUT" && target.type !== "checkbox"))) { return; }
-    if (event.key === "j" || event.key === "n") { step(1); event.preventDefault(); }
-    else if (event.key === "k" || event.key === "p") { step(-1); event.preventDefault(); }
-  });
-  document.addEventListener("click", function (event) {
+"""
+    + _STEP_KEYS
+    + """  document.addEventListener("click", function (event) {
     var file = event.target.closest ? event.target.closest("nav.files a") : null;
     if (file) {
       event.preventDefault();
@@ -374,3 +376,4 @@ PAGED_SCRIPT = """
   fromAddress();
 })();
 """
+)
