@@ -63,6 +63,7 @@ _HTML_CLOSE = {
     5: lazy_compile(r"\]\]>"),
 }
 _TAB = 4
+_ATTRIBUTION_DASHES = "\u2014\u2013\u2015"  # em dash, en dash, horizontal bar
 _RAW = frozenset(("fence", "html", "math", "esm"))  # leaves whose lines are taken as they are
 
 
@@ -279,7 +280,8 @@ class _Reader:
         # New containers.
         while True:
             p, c = _skip_space(source, pos, col, line_end)
-            if c - col >= 4 or p >= line_end:
+            # In MDX a list item or block quote may be indented any depth (no indented code).
+            if (c - col >= 4 and not self.mdx) or p >= line_end:
                 break
             char = source[p]
             if char == ">":
@@ -337,9 +339,11 @@ class _Reader:
         p, c = _skip_space(source, pos, col, line_end)
         if p >= line_end:
             return False
-        if c - col >= 4:
-            return True
         char = source[p]
+        if char == "<" and self._jsx_line(p, line_end):
+            return False
+        if c - col >= 4 and not self.mdx:
+            return True
         if char == ">":
             return False
         if char in "-+*0123456789":
@@ -369,7 +373,9 @@ class _Reader:
             char, size, indent = leaf.extra
             if source.find(char, pos, line_end) >= 0:  # only a line holding the fence's character can close it
                 p, c = _skip_space(source, pos, col, line_end)
-                if c - col < 4 and source.startswith(char * size, p):
+                # An MDX fence may be indented 4 or more (MDX has no indented code); its closing
+                # fence may be as deep. (Elsewhere ``indent`` is below 4: CommonMark as it is.)
+                if (c - col < 4 or c - col <= indent) and source.startswith(char * size, p):
                     rest = source[p:line_end].rstrip(" \t")
                     if rest == char * len(rest):
                         self.close()
@@ -422,6 +428,29 @@ class _Reader:
             return 7
         return 0
 
+    def _jsx_line(self, p: int, line_end: int) -> bool:
+        """Whether the line from ``p`` is an MDX component on a line of its own (block-level JSX).
+
+        ``<Steps>``, ``</PackageManagerTabs>``, ``<Fragment slot="npm">`` or
+        ``<Option>CSS</Option>``: in MDX such a line is a block, the lines after it are Markdown
+        again (a fence is code, a list item a list item), and it ends the paragraph before it.
+        CommonMark would open an HTML block running to the next blank line, which glued a list
+        item's sentence to the fences of a ``<PackageManagerTabs>`` into one long sentence.
+        An HTML element (``<details>``, ``<summary>…</summary>``) is JSX in MDX as well, but
+        only a component interrupts a paragraph: a line opening with ``<a href>`` or ``<kbd>``
+        may continue the sentence before it.
+        """
+        if not self.mdx:
+            return False
+        source = self.source
+        tag = TAG.match(source, p, line_end)
+        if tag is None or not source[p:line_end].rstrip(" \t").endswith(">"):
+            return False
+        if tag[2][:1].isupper():
+            return True
+        leaf = self.leaf
+        return (leaf is None or leaf.kind != "para") and is_markup_tag(tag, True, self.closed)
+
     def _leaf_line(self, pos: int, col: int, line_end: int) -> None:
         source = self.source
         p, c = _skip_space(source, pos, col, line_end)
@@ -432,7 +461,15 @@ class _Reader:
                 self.leaves.append(_BOUNDARY)
             return
         in_para = leaf is not None and leaf.kind == "para"
-        if c - col >= 4:
+        # Before the indented-code test: MDX has no indented code, and components are often
+        # indented deep inside <Steps> and <PackageManagerTabs>.
+        if source[p] == "<" and self._jsx_line(p, line_end):
+            self.boundary()
+            self.leaves.append(_Leaf("html", 7, [(p, line_end)]))
+            self.leaves.append(_BOUNDARY)
+            return
+        # MDX has no indented code: text indented under <Option> or in a <Steps> item is prose.
+        if c - col >= 4 and not self.mdx:
             if in_para:
                 assert leaf is not None
                 leaf.lines.append((p, self._content_end(p, line_end)))
@@ -499,8 +536,13 @@ class _Reader:
             if m is not None:
                 self.boundary()
                 if m[2].strip():
+                    start, end = m.start(2), self._content_end(m.start(2), line_end)
+                    close = source.rfind("]", start, end)
+                    if source[start] == "[" and close > start + 1:
+                        # A Starlight aside's title, ``:::tip[Title]``: the brackets are markup.
+                        start, end = start + 1, close
                     title = _Leaf("para")
-                    title.lines.append((m.start(2), self._content_end(m.start(2), line_end)))
+                    title.lines.append((start, end))
                     self.leaves.append(title)
                     self.leaves.append(_BOUNDARY)
                 return
@@ -533,6 +575,11 @@ class _Reader:
                 self.labels.setdefault(normalize_label(m[1]), True)
                 self.boundary()
                 return
+        if in_para and char in _ATTRIBUTION_DASHES and self.containers and self.containers[-1] < 0:
+            # A block quote's attribution (``> — Jason Miller``) is a line of its own, not the
+            # end of the quote's last sentence.
+            self.boundary()
+            in_para = False
         if in_para:
             assert leaf is not None
             leaf.lines.append((p, self._content_end(p, line_end)))
