@@ -7,7 +7,7 @@ component or a fence ran into it and became one false long sentence.
 
 from __future__ import annotations
 
-from writing_rules.prose import read_prose, sentences
+from writing_rules.prose import long_sentences, read_prose, sentences
 
 
 def prose(source: str, markup: str = "mdx") -> str:
@@ -159,3 +159,48 @@ def test_deeply_indented_list_items_in_mdx_are_list_items() -> None:
         "fetch data about all your blog posts using \ufffc\n"
         "access all frontmatter values using \ufffc\n"
     )
+
+
+def test_an_attributed_block_quote_is_a_quotation() -> None:
+    source = (
+        "Intro.\n\n"
+        "> The general idea is deceptively simple: render HTML pages on the server.  \n"
+        "> — Jason Miller, Creator of Preact\n\n"
+        "> A note in a block quote.\n\n"
+        "> Der Satz.\n> <cite>Jason Miller</cite>\n"
+    )
+    for markup in ("markdown", "mdx"):
+        view = read_prose(source, markup)
+        text = view.text
+        assert text == (
+            "Intro.\n"
+            "The general idea is deceptively simple: render HTML pages on the server.\n"
+            "— Jason Miller, Creator of Preact\n"
+            "A note in a block quote.\n"
+            "Der Satz.\n"
+            "Jason Miller\n"
+        )
+        quoted = [text[s:e].strip() for s, e in view.quote_spans]
+        assert quoted == ["The general idea is deceptively simple: render HTML pages on the server.", "Der Satz."]
+        assert view.in_quotation(text.index("render"))
+        assert not view.in_quotation(text.index("A note"))  # a block quote without author is prose
+        assert not view.in_quotation(text.index("Jason"))
+
+
+def test_deeply_nested_block_quotes_read_in_linear_time() -> None:
+    view = read_prose(">" * 10_000 + " quote\n" + ">" * 10_000 + " — Author\n", "markdown")
+    assert view.text.split() == ["quote", "—", "Author"]
+    assert view.quote_spans == ((0, 6),)
+
+
+def test_long_sentences_leave_out_a_quotation_given_by_the_view() -> None:
+    # concepts/islands.mdx (de): a quoted definition, too long but not the writer's to shorten.
+    quote = (
+        "Die allgemeine Idee einer Insel-Architektur ist täuschend einfach: Man rendert HTML-Seiten auf dem "
+        "Server und fügt Platzhalter oder Slots um hochdynamische Bereiche herum ein, die dann auf dem Client in "
+        "kleine, in sich geschlossene Widgets hydratisiert werden können, die ihr vom Server gerendertes "
+        "Ausgangs-HTML wiederverwenden."
+    )
+    view = read_prose(f"> {quote}  \n> — Jason Miller, Erfinder von Preact\n", "mdx")
+    assert long_sentences(view.text, "de", 25, None) != []
+    assert long_sentences(view.text, "de", 25, None, quotations=view.quote_spans) == []

@@ -131,6 +131,10 @@ class _Reader:
         self.containers: list[int] = []  # -1 for a block quote, else a list item's content column
         self.closed = closed_names(source)
         self._tails: dict[tuple[int, str], int] = {}
+        # Where (in ``leaves``) the block quote last opened at each container depth began; and
+        # the leaf ranges of the block quotes closed by an attribution (``> — Author``): quotations.
+        self._quote_starts: dict[int, int] = {}
+        self.quoted: list[tuple[int, int]] = []
 
     def close(self) -> None:
         leaf = self.leaf
@@ -286,6 +290,7 @@ class _Reader:
             char = source[p]
             if char == ">":
                 self.boundary()
+                self._quote_starts[len(containers)] = len(self.leaves)
                 containers.append(-1)
                 pos, col = p + 1, c + 1
                 if pos < line_end and source[pos] in " \t":
@@ -575,10 +580,20 @@ class _Reader:
                 self.labels.setdefault(normalize_label(m[1]), True)
                 self.boundary()
                 return
-        if in_para and char in _ATTRIBUTION_DASHES and self.containers and self.containers[-1] < 0:
-            # A block quote's attribution (``> — Jason Miller``) is a line of its own, not the
-            # end of the quote's last sentence.
-            self.boundary()
+        if (
+            in_para
+            and self.containers
+            and self.containers[-1] < 0
+            and (char in _ATTRIBUTION_DASHES or source.startswith("<cite>", p))
+        ):
+            # A block quote's attribution (``> — Jason Miller``, ``> <cite>…</cite>``) is a line
+            # of its own, not the end of the quote's last sentence; and the lines above it are
+            # someone else's words: a quotation.
+            self.close()
+            opened = self._quote_starts.get(len(self.containers) - 1)
+            if opened is not None:
+                self.quoted.append((opened, len(self.leaves)))
+            self.leaves.append(_BOUNDARY)
             in_para = False
         if in_para:
             assert leaf is not None
@@ -628,7 +643,12 @@ class _Reader:
         # prose.boundary() (code leaves leave the prose as it was), so the boundary leaf after
         # it is a no-op, and most leaves are such boundaries.
         ended = False
+        # Leaf indexes where an attributed block quote starts or ends (most pages have none).
+        quote_marks = {k for span in self.quoted for k in span}
+        quote_offsets: list[int] = []
         for k, leaf in enumerate(leaves):
+            if quote_marks and k in quote_marks:
+                quote_offsets.append(prose.size)
             leaves[k] = _DONE  # each leaf is let go once read: the text being built takes its place
             if isinstance(leaf, tuple):  # what the para branch below and a boundary do with it
                 s, e = leaf
@@ -701,7 +721,17 @@ class _Reader:
             code_spans=tuple(sorted(code_spans)),
             heading_spans=tuple(headings),
             table_spans=tuple(cells),
+            quote_spans=self._quote_spans(quote_offsets),
         )
+
+    def _quote_spans(self, offsets: list[int]) -> tuple[tuple[int, int], ...]:
+        """The prose spans of the attributed block quotes, from the offsets ``_emit`` noted at
+        their leaf bounds (a bound shared by two quotes is noted once)."""
+        if not self.quoted:
+            return ()
+        at = dict(zip(sorted({k for span in self.quoted for k in span}), offsets, strict=True))
+        spans = sorted((at[start], at[end]) for start, end in self.quoted if at[start] < at[end])
+        return tuple(spans)
 
     def _has_prefixes(self, lines: list[tuple[int, int]]) -> bool:
         source = self.source
