@@ -7,7 +7,14 @@ component or a fence ran into it and became one false long sentence.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from writing_rules.prose import long_sentences, read_prose, sentences
+
+from .test_map import check_map
 
 
 def prose(source: str, markup: str = "mdx") -> str:
@@ -204,3 +211,66 @@ def test_long_sentences_leave_out_a_quotation_given_by_the_view() -> None:
     view = read_prose(f"> {quote}  \n> — Jason Miller, Erfinder von Preact\n", "mdx")
     assert long_sentences(view.text, "de", 25, None) != []
     assert long_sentences(view.text, "de", 25, None, quotations=view.quote_spans) == []
+
+
+def test_a_dash_item_ending_a_block_quote_is_its_attribution() -> None:
+    # concepts/islands.mdx (de): the author's line is written as a list item.
+    view = read_prose("> Die allgemeine Idee ist einfach.  \n> - Jason Miller, Erfinder von Preact\n\nDanach.\n", "mdx")
+    assert view.text == "Die allgemeine Idee ist einfach.\nJason Miller, Erfinder von Preact\nDanach.\n"
+    assert [view.text[s:e].strip() for s, e in view.quote_spans] == ["Die allgemeine Idee ist einfach."]
+    # A list that goes on is a list: the quote stays prose.
+    listed = read_prose("> Zwei Schritte:\n> - eins\n> - zwei\n", "mdx")
+    assert listed.quote_spans == ()
+
+
+def test_nested_attributed_quotes_give_disjoint_spans() -> None:
+    view = read_prose("> Outer words.\n>\n> > Inner words.\n> > — Inner Author\n>\n> More outer.\n> — Outer Author\n")
+    text = view.text
+    assert all(a < b <= c for (a, b), (c, _) in pairwise(view.quote_spans))
+    assert view.in_quotation(text.index("Inner words"))
+    assert view.in_quotation(text.index("More outer"))
+
+
+def test_a_one_item_list_ending_a_quote_stays_prose() -> None:
+    assert read_prose("> Note the following:\n> - Restart the server.\n").quote_spans == ()
+
+
+_MDX_LINES = st.lists(
+    st.tuples(
+        st.sampled_from(["", "  ", "    ", "        ", "> ", "> > ", "1. ", "- ", "   "]),
+        st.sampled_from(
+            [
+                "<Steps>",
+                "</Steps>",
+                '<Fragment slot="npm">',
+                "<Option isCorrect>HTML</Option>",
+                "<details>",
+                "<summary>Show</summary>",
+                "```sh",
+                "```",
+                ":::tip[Title]",
+                ":::",
+                "— Jason Miller",
+                "- Jason Miller",
+                "<cite>Author</cite>",
+                "Ein Satz, der weitergeht",
+                "and ends here.",
+                "",
+                "<Foo",
+                "[",
+            ]
+        ),
+    ),
+    max_size=30,
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_MDX_LINES, st.sampled_from(["mdx", "markdown"]))
+def test_mdx_blocks_and_quotes_read_with_an_exact_map(lines: list[tuple[str, str]], markup: str) -> None:
+    source = "\n".join(prefix + line for prefix, line in lines)
+    view = read_prose(source, markup)
+    check_map(view)
+    spans = view.quote_spans
+    assert all(0 <= start < end <= len(view.text) for start, end in spans)
+    assert all(end <= following for (_, end), (following, _) in pairwise(spans))

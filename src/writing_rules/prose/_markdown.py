@@ -312,6 +312,8 @@ class _Reader:
                 else:
                     indent = qc
                     pos, col = q, qc
+                if m[1] == "-" and containers and containers[-1] < 0 and leaf is not None and leaf.kind == "para":
+                    self._dash_attribution(len(containers) - 1, q, line_end)
                 self.boundary()
                 containers.append(indent)
                 task = _TASK.match(source, pos, line_end)
@@ -320,6 +322,26 @@ class _Reader:
                 continue
             break
         self._leaf_line(pos, col, line_end)
+
+    def _dash_attribution(self, depth: int, start: int, line_end: int) -> None:
+        """A ``- Author`` item that ends a block quote right after its paragraph is the quote's
+        attribution (the German islands page writes ``> - Jason Miller``): the quote is a quotation.
+        A list that goes on, a quote that goes on after it, or an item that reads as a sentence
+        (lower-case start, closing punctuation) is a list."""
+        source = self.source
+        item = source[start:line_end].rstrip()
+        if not item[:1].isupper() or item.endswith((".", ":", "!", "?", ";")):
+            return
+        following = _LINE_BREAK.match(source, line_end)
+        if following is not None:
+            after = following.end()
+            nxt = _LINE_BREAK.search(source, after)
+            if source[after : len(source) if nxt is None else nxt.start()].strip():
+                return
+        opened = self._quote_starts.get(depth)
+        if opened is not None:
+            self.close()
+            self.quoted.append((opened, len(self.leaves)))
 
     def _thematic(self, p: int, line_end: int) -> bool:
         """Whether the rest of the line from ``p`` is a thematic break (``---``, ``* * *``)."""
@@ -730,7 +752,14 @@ class _Reader:
         if not self.quoted:
             return ()
         at = dict(zip(sorted({k for span in self.quoted for k in span}), offsets, strict=True))
-        spans = sorted((at[start], at[end]) for start, end in self.quoted if at[start] < at[end])
+        # Disjoint, so that a bisect finds the span holding an offset: a quote attributed inside
+        # an attributed quote is part of it.
+        spans: list[tuple[int, int]] = []
+        for start, end in sorted((at[start], at[end]) for start, end in self.quoted if at[start] < at[end]):
+            if spans and start <= spans[-1][1]:
+                spans[-1] = (spans[-1][0], max(spans[-1][1], end))
+            else:
+                spans.append((start, end))
         return tuple(spans)
 
     def _has_prefixes(self, lines: list[tuple[int, int]]) -> bool:
