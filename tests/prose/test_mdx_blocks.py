@@ -274,3 +274,10 @@ def test_mdx_blocks_and_quotes_read_with_an_exact_map(lines: list[tuple[str, str
     spans = view.quote_spans
     assert all(0 <= start < end <= len(view.text) for start, end in spans)
     assert all(end <= following for (_, end), (following, _) in pairwise(spans))
+
+
+def test_an_aside_fence_after_a_list_item_ends_its_sentence() -> None:
+    # tutorial/2-pages/3.mdx (en): the aside's closing fence followed the last item unindented.
+    source = ":::note[Takeaways]\n1. **Define** variables in your script.\n2. **Use** these variables.\n:::\n"
+    for markup in ("mdx", "markdown"):
+        assert prose(source, markup) == "Takeaways\nDefine variables in your script.\nUse these variables.\n"

@@ -383,6 +383,8 @@ class _Reader:
             return False
         if char in "`~" and _FENCE.match(source, p, line_end):
             return False
+        if char == ":" and source.startswith(":::", p) and _CONTAINER.match(source, p, line_end):
+            return False  # an aside's fence ends a list item's last sentence, as markdown-it-container does
         return not (char == "<" and self._html_start(p, line_end, True))
 
     def _content_end(self, start: int, end: int) -> int:
