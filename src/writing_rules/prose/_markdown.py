@@ -63,6 +63,7 @@ _HTML_CLOSE = {
     5: lazy_compile(r"\]\]>"),
 }
 _TAB = 4
+_ATTRIBUTION_DASHES = "\u2014\u2013\u2015"  # em dash, en dash, horizontal bar
 _RAW = frozenset(("fence", "html", "math", "esm"))  # leaves whose lines are taken as they are
 
 
@@ -130,6 +131,10 @@ class _Reader:
         self.containers: list[int] = []  # -1 for a block quote, else a list item's content column
         self.closed = closed_names(source)
         self._tails: dict[tuple[int, str], int] = {}
+        # Where (in ``leaves``) the block quote last opened at each container depth began; and
+        # the leaf ranges of the block quotes closed by an attribution (``> — Author``): quotations.
+        self._quote_starts: dict[int, int] = {}
+        self.quoted: list[tuple[int, int]] = []
 
     def close(self) -> None:
         leaf = self.leaf
@@ -279,11 +284,13 @@ class _Reader:
         # New containers.
         while True:
             p, c = _skip_space(source, pos, col, line_end)
-            if c - col >= 4 or p >= line_end:
+            # In MDX a list item or block quote may be indented any depth (no indented code).
+            if (c - col >= 4 and not self.mdx) or p >= line_end:
                 break
             char = source[p]
             if char == ">":
                 self.boundary()
+                self._quote_starts[len(containers)] = len(self.leaves)
                 containers.append(-1)
                 pos, col = p + 1, c + 1
                 if pos < line_end and source[pos] in " \t":
@@ -305,6 +312,8 @@ class _Reader:
                 else:
                     indent = qc
                     pos, col = q, qc
+                if m[1] == "-" and containers and containers[-1] < 0 and leaf is not None and leaf.kind == "para":
+                    self._dash_attribution(len(containers) - 1, q, line_end)
                 self.boundary()
                 containers.append(indent)
                 task = _TASK.match(source, pos, line_end)
@@ -313,6 +322,26 @@ class _Reader:
                 continue
             break
         self._leaf_line(pos, col, line_end)
+
+    def _dash_attribution(self, depth: int, start: int, line_end: int) -> None:
+        """A ``- Author`` item that ends a block quote right after its paragraph is the quote's
+        attribution (the German islands page writes ``> - Jason Miller``): the quote is a quotation.
+        A list that goes on, a quote that goes on after it, or an item that reads as a sentence
+        (lower-case start, closing punctuation) is a list."""
+        source = self.source
+        item = source[start:line_end].rstrip()
+        if not item[:1].isupper() or item.endswith((".", ":", "!", "?", ";")):
+            return
+        following = _LINE_BREAK.match(source, line_end)
+        if following is not None:
+            after = following.end()
+            nxt = _LINE_BREAK.search(source, after)
+            if source[after : len(source) if nxt is None else nxt.start()].strip():
+                return
+        opened = self._quote_starts.get(depth)
+        if opened is not None:
+            self.close()
+            self.quoted.append((opened, len(self.leaves)))
 
     def _thematic(self, p: int, line_end: int) -> bool:
         """Whether the rest of the line from ``p`` is a thematic break (``---``, ``* * *``)."""
@@ -337,9 +366,11 @@ class _Reader:
         p, c = _skip_space(source, pos, col, line_end)
         if p >= line_end:
             return False
-        if c - col >= 4:
-            return True
         char = source[p]
+        if char == "<" and self._jsx_line(p, line_end):
+            return False
+        if c - col >= 4 and not self.mdx:
+            return True
         if char == ">":
             return False
         if char in "-+*0123456789":
@@ -352,6 +383,8 @@ class _Reader:
             return False
         if char in "`~" and _FENCE.match(source, p, line_end):
             return False
+        if char == ":" and source.startswith(":::", p) and _CONTAINER.match(source, p, line_end):
+            return False  # an aside's fence ends a list item's last sentence, as markdown-it-container does
         return not (char == "<" and self._html_start(p, line_end, True))
 
     def _content_end(self, start: int, end: int) -> int:
@@ -369,7 +402,9 @@ class _Reader:
             char, size, indent = leaf.extra
             if source.find(char, pos, line_end) >= 0:  # only a line holding the fence's character can close it
                 p, c = _skip_space(source, pos, col, line_end)
-                if c - col < 4 and source.startswith(char * size, p):
+                # An MDX fence may be indented 4 or more (MDX has no indented code); its closing
+                # fence may be as deep. (Elsewhere ``indent`` is below 4: CommonMark as it is.)
+                if (c - col < 4 or c - col <= indent) and source.startswith(char * size, p):
                     rest = source[p:line_end].rstrip(" \t")
                     if rest == char * len(rest):
                         self.close()
@@ -422,6 +457,29 @@ class _Reader:
             return 7
         return 0
 
+    def _jsx_line(self, p: int, line_end: int) -> bool:
+        """Whether the line from ``p`` is an MDX component on a line of its own (block-level JSX).
+
+        ``<Steps>``, ``</PackageManagerTabs>``, ``<Fragment slot="npm">`` or
+        ``<Option>CSS</Option>``: in MDX such a line is a block, the lines after it are Markdown
+        again (a fence is code, a list item a list item), and it ends the paragraph before it.
+        CommonMark would open an HTML block running to the next blank line, which glued a list
+        item's sentence to the fences of a ``<PackageManagerTabs>`` into one long sentence.
+        An HTML element (``<details>``, ``<summary>…</summary>``) is JSX in MDX as well, but
+        only a component interrupts a paragraph: a line opening with ``<a href>`` or ``<kbd>``
+        may continue the sentence before it.
+        """
+        if not self.mdx:
+            return False
+        source = self.source
+        tag = TAG.match(source, p, line_end)
+        if tag is None or not source[p:line_end].rstrip(" \t").endswith(">"):
+            return False
+        if tag[2][:1].isupper():
+            return True
+        leaf = self.leaf
+        return (leaf is None or leaf.kind != "para") and is_markup_tag(tag, True, self.closed)
+
     def _leaf_line(self, pos: int, col: int, line_end: int) -> None:
         source = self.source
         p, c = _skip_space(source, pos, col, line_end)
@@ -432,7 +490,15 @@ class _Reader:
                 self.leaves.append(_BOUNDARY)
             return
         in_para = leaf is not None and leaf.kind == "para"
-        if c - col >= 4:
+        # Before the indented-code test: MDX has no indented code, and components are often
+        # indented deep inside <Steps> and <PackageManagerTabs>.
+        if source[p] == "<" and self._jsx_line(p, line_end):
+            self.boundary()
+            self.leaves.append(_Leaf("html", 7, [(p, line_end)]))
+            self.leaves.append(_BOUNDARY)
+            return
+        # MDX has no indented code: text indented under <Option> or in a <Steps> item is prose.
+        if c - col >= 4 and not self.mdx:
             if in_para:
                 assert leaf is not None
                 leaf.lines.append((p, self._content_end(p, line_end)))
@@ -499,8 +565,13 @@ class _Reader:
             if m is not None:
                 self.boundary()
                 if m[2].strip():
+                    start, end = m.start(2), self._content_end(m.start(2), line_end)
+                    close = source.rfind("]", start, end)
+                    if source[start] == "[" and close > start + 1:
+                        # A Starlight aside's title, ``:::tip[Title]``: the brackets are markup.
+                        start, end = start + 1, close
                     title = _Leaf("para")
-                    title.lines.append((m.start(2), self._content_end(m.start(2), line_end)))
+                    title.lines.append((start, end))
                     self.leaves.append(title)
                     self.leaves.append(_BOUNDARY)
                 return
@@ -533,6 +604,21 @@ class _Reader:
                 self.labels.setdefault(normalize_label(m[1]), True)
                 self.boundary()
                 return
+        if (
+            in_para
+            and self.containers
+            and self.containers[-1] < 0
+            and (char in _ATTRIBUTION_DASHES or source.startswith("<cite>", p))
+        ):
+            # A block quote's attribution (``> — Jason Miller``, ``> <cite>…</cite>``) is a line
+            # of its own, not the end of the quote's last sentence; and the lines above it are
+            # someone else's words: a quotation.
+            self.close()
+            opened = self._quote_starts.get(len(self.containers) - 1)
+            if opened is not None:
+                self.quoted.append((opened, len(self.leaves)))
+            self.leaves.append(_BOUNDARY)
+            in_para = False
         if in_para:
             assert leaf is not None
             leaf.lines.append((p, self._content_end(p, line_end)))
@@ -581,7 +667,12 @@ class _Reader:
         # prose.boundary() (code leaves leave the prose as it was), so the boundary leaf after
         # it is a no-op, and most leaves are such boundaries.
         ended = False
+        # Leaf indexes where an attributed block quote starts or ends (most pages have none).
+        quote_marks = {k for span in self.quoted for k in span}
+        quote_offsets: list[int] = []
         for k, leaf in enumerate(leaves):
+            if quote_marks and k in quote_marks:
+                quote_offsets.append(prose.size)
             leaves[k] = _DONE  # each leaf is let go once read: the text being built takes its place
             if isinstance(leaf, tuple):  # what the para branch below and a boundary do with it
                 s, e = leaf
@@ -654,7 +745,24 @@ class _Reader:
             code_spans=tuple(sorted(code_spans)),
             heading_spans=tuple(headings),
             table_spans=tuple(cells),
+            quote_spans=self._quote_spans(quote_offsets),
         )
+
+    def _quote_spans(self, offsets: list[int]) -> tuple[tuple[int, int], ...]:
+        """The prose spans of the attributed block quotes, from the offsets ``_emit`` noted at
+        their leaf bounds (a bound shared by two quotes is noted once)."""
+        if not self.quoted:
+            return ()
+        at = dict(zip(sorted({k for span in self.quoted for k in span}), offsets, strict=True))
+        # Disjoint, so that a bisect finds the span holding an offset: a quote attributed inside
+        # an attributed quote is part of it.
+        spans: list[tuple[int, int]] = []
+        for start, end in sorted((at[start], at[end]) for start, end in self.quoted if at[start] < at[end]):
+            if spans and start <= spans[-1][1]:
+                spans[-1] = (spans[-1][0], max(spans[-1][1], end))
+            else:
+                spans.append((start, end))
+        return tuple(spans)
 
     def _has_prefixes(self, lines: list[tuple[int, int]]) -> bool:
         source = self.source

@@ -25,6 +25,7 @@ token (decimals, versions, file names) ends nothing.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterator
 from itertools import compress, repeat
 from operator import methodcaller
@@ -240,6 +241,7 @@ def long_sentences(
     *,
     split: tuple[Sentence, ...] | None = None,
     loads: dict[Sentence, int] | None = None,
+    quotations: tuple[tuple[int, int], ...] = (),
 ) -> list[tuple[int, int]]:
     """Spans of the sentences longer than ``max_words`` words or ``max_chars`` characters.
 
@@ -248,17 +250,26 @@ def long_sentences(
     one whose clauses nest or hold back a verb counts up to ``MAX_BONUS`` more.
 
     A sentence that is one quotation (it opens and closes with a quotation mark and
-    holds no other) is someone else's wording and is left out. ``split``: the
+    holds no other) is someone else's wording and is left out, and so is a sentence
+    that starts in one of ``quotations`` (spans of ``text``: a view's ``quote_spans``,
+    its attributed block quotes). ``split``: the
     text's ``sentences``, when the caller has them already; ``loads``: a cache of
     their structure loads, filled here, for a caller that asks again.
     """
     spans = []
     for sentence in iter_sentences(text, language) if split is None else split:
-        if over_limits(text, sentence, language, max_words, max_chars, loads=loads) and not _quotation(
-            text[sentence.start : sentence.end]
+        if (
+            over_limits(text, sentence, language, max_words, max_chars, loads=loads)
+            and not _quotation(text[sentence.start : sentence.end])
+            and not (quotations and _starts_in(quotations, sentence.start))
         ):
             spans.append((sentence.start, sentence.end))
     return spans
+
+
+def _starts_in(spans: tuple[tuple[int, int], ...], offset: int) -> bool:
+    k = bisect_right(spans, (offset, 1 << 62)) - 1
+    return k >= 0 and spans[k][0] <= offset < spans[k][1]
 
 
 def over_limits(

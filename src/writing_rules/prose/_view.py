@@ -135,6 +135,9 @@ class ProseView(NamedTuple):
       ``heading_spans``: spans of ``text`` that are headings; ``table_spans``:
       spans of ``text`` that are table cells (Markdown tables).
     - ``note``: why the document was read as plain text instead, or None.
+    - ``quote_spans``: spans of ``text`` that are quotations set as block quotes, those
+      with an attribution line (``> — Author``, ``> <cite>Author</cite>``). A block quote
+      without one is prose like any other (a note, a callout).
     """
 
     source: str
@@ -147,6 +150,7 @@ class ProseView(NamedTuple):
     heading_spans: tuple[tuple[int, int], ...] = ()
     table_spans: tuple[tuple[int, int], ...] = ()
     note: str | None = None
+    quote_spans: tuple[tuple[int, int], ...] = ()
 
     def __repr__(self) -> str:
         # The texts and spans a reader can see; the maps and the code would drown them.
@@ -187,6 +191,10 @@ class ProseView(NamedTuple):
     def in_table(self, start: int) -> bool:
         """Whether the prose offset ``start`` lies in a table cell."""
         return _covers(self.table_spans, start)
+
+    def in_quotation(self, start: int) -> bool:
+        """Whether the prose offset ``start`` lies in an attributed block quote (``quote_spans``)."""
+        return _covers(self.quote_spans, start)
 
 
 def _covers(spans: tuple[tuple[int, int], ...], start: int) -> bool:
