@@ -26,7 +26,6 @@ from ._scan import (
     PIECE_UNITS,
     STDIN,
     FileScan,
-    ScanOptions,
     scan_one,
     scan_one_keeping_text,
     scan_source,
@@ -243,33 +242,33 @@ _COMMAND_PARSERS: dict[str, Callable[[Any], None]] = {
 # -- scan ---------------------------------------------------------------------------------------
 
 
-def _check_selection(options: ScanOptions) -> None:
+def _check_selection(args: argparse.Namespace) -> None:
     """Let the tool judge profile and rules once, before any file is read."""
-    if options.profile is None and not options.rule_ids:
+    if args.profile is None and not args.rule:
         return  # nothing to judge (a call with neither is always valid): no dispatcher for a cached run
-    language = "en" if options.language == "auto" else options.language
-    envelope = tools.create_writing_tool_dispatcher().dispatch(
-        {"name": "find_writing_signals", "arguments": {**options.tool_arguments(language), "text": ""}}
-    )
+    arguments: dict[str, Any] = {"language": "en" if args.language in (None, "auto") else args.language, "text": ""}
+    if args.profile is not None:
+        arguments["profile"] = args.profile
+    if args.rule:
+        arguments["ruleIds"] = list(args.rule)
+    envelope = tools.create_writing_tool_dispatcher().dispatch({"name": "find_writing_signals", "arguments": arguments})
     if not envelope["ok"]:
         message = envelope["error"]["message"]
         raise UsageError(message.replace("Argument ruleIds", "--rule").replace("Argument profile", "--profile"))
 
 
-def _scan_all(
-    args: argparse.Namespace, options: ScanOptions, lint: LintRun, stdin: Any, stderr: TextIO
-) -> list[FileScan]:
+def _scan_all(args: argparse.Namespace, lint: LintRun, stdin: Any, stderr: TextIO) -> list[FileScan]:
     paths, failed = lint.collect(args.paths, args.glob, DEFAULT_GLOBS)
     paths = lint.changed_only(paths)  # --diff: only what changed is scanned
     results: list[FileScan] = list(failed)
     if STDIN in paths:
         paths.remove(STDIN)
-        stdin_options = lint.options_for(STDIN, options)
+        stdin_options = lint.options_for(STDIN)
         # One byte past the limit is enough to know the input is too large.
-        data = stdin.buffer.read(options.max_file_size + 1) if hasattr(stdin, "buffer") else b""
+        data = stdin.buffer.read(args.max_file_size + 1) if hasattr(stdin, "buffer") else b""
         results.append(scan_source(STDIN, stdin_options, data))
     show_progress = stderr.isatty() and len(paths) >= _PROGRESS_THRESHOLD and not args.quiet
-    jobs = [(path, lint.options_for(path, options)) for path in paths]
+    jobs = [(path, lint.options_for(path)) for path in paths]
     # Only the HTML report and the annotations (a sentence around each match) need the text;
     # the other formats leave it out of the transfer.
     keep_text = args.format in _FORMATS_WITH_TEXT
@@ -306,9 +305,7 @@ def _size(path: str) -> int:
         return 0  # scan_source reports it
 
 
-def _fix_all(
-    args: argparse.Namespace, options: ScanOptions, lint: LintRun, stdout: TextIO, stderr: TextIO
-) -> list[FileScan]:
+def _fix_all(args: argparse.Namespace, lint: LintRun, stdout: TextIO, stderr: TextIO) -> list[FileScan]:
     """``--fix``: fix each file in turn (see ``_fix.py``); the results hold the signals that remain."""
     if STDIN in args.paths:
         raise UsageError("--fix changes files; it cannot fix standard input")
@@ -320,7 +317,7 @@ def _fix_all(
 
     root = scan_roots(args.paths)
     for path in paths:
-        scan = partial(scan_text_as, path, lint.options_for(path, options))
+        scan = partial(scan_text_as, path, lint.options_for(path))
         outcome = fix_file(path, scan, dry_run=args.dry_run, root=root(path))
         stdout.write(outcome.diff if args.dry_run else "")
         if outcome.scan is None or outcome.error is not None:
@@ -347,22 +344,11 @@ def _progress(stderr: TextIO, show: bool, done: int, total: int) -> None:
 
 
 def _scan(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) -> int:
-    options = ScanOptions(
-        args.language or "auto",
-        args.profile,
-        tuple(args.rule or ()),
-        args.max_signals,
-        max_file_size=args.max_file_size,
-        include_code=args.include_code,
-    )
-    _check_selection(options)
+    _check_selection(args)
     if args.dry_run and not args.fix:
         raise UsageError("--dry-run applies to --fix only")
     lint = prepare_lint(args)
-    if args.fix:
-        results = _fix_all(args, options, lint, stdout, stderr)
-    else:
-        results = _scan_all(args, options, lint, stdin, stderr)
+    results = _fix_all(args, lint, stdout, stderr) if args.fix else _scan_all(args, lint, stdin, stderr)
     results, directive_errors, unused_found = lint.finish(results, stderr)
     report: str | Iterable[str]
     if args.fix and args.dry_run:
@@ -374,9 +360,9 @@ def _scan(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) 
     elif args.format == "json":
         report = iter_json(results)  # file by file: a large report is never one string
     elif args.format == "html":
-        report = render_html_report(results, None if options.language == "auto" else options.language)
+        report = render_html_report(results, None if args.language in (None, "auto") else args.language)
     else:
-        report = render_sarif(results, "en" if options.language == "auto" else options.language)
+        report = render_sarif(results, "en" if args.language in (None, "auto") else args.language)
     if args.write_baseline is None or args.output is not None:
         # --write-baseline records the signals; printing them all too would bury its one line.
         _write_report(report, args.output, stdout)

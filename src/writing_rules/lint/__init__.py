@@ -1,12 +1,12 @@
-"""What the command line and the language server share: configuration, inline
+"""The lint engine every front end calls, and what it uses: configuration, inline
 suppression, baselines, changed lines and the result cache.
 
 ```python
-from writing_rules.lint import ConfigResolver, lint_signals, markup_for
+from writing_rules.lint import ConfigResolver, FileSettings, lint_text
 
 config = ConfigResolver().config_for("docs/guide.md")        # nearest .writing-rules.toml / pyproject.toml
 settings = config.settings_for("docs/guide.md") if config else FileSettings()
-linted = lint_signals(text, tool_data["signals"], settings, markup_for("docs/guide.md", settings))
+result = lint_text(text, "docs/guide.md", settings.overlay(min_level="suggestion"))
 ```
 
 Every error a user can cause is a ``ValueError`` subclass with a message that
@@ -28,6 +28,7 @@ __all__ = [
     "DIRECTIVE_KINDS",
     "LEVELS",
     "MARKUPS",
+    "PIECE_UNITS",
     "Baseline",
     "BaselineError",
     "ChangedLines",
@@ -38,19 +39,23 @@ __all__ = [
     "DirectiveProblem",
     "FileSettings",
     "LintConfig",
+    "LintResult",
     "LintedText",
+    "MapPieces",
     "ResultCache",
     "Suppressions",
     "apply_suppressions",
     "cache_key",
     "changed_lines",
     "comment_spans",
+    "detect_language",
     "filter_signals",
     "find_config",
     "fingerprint",
     "format_directive",
     "level_at_least",
     "lint_signals",
+    "lint_text",
     "load_config",
     "markup_for",
     "read_directives",
@@ -103,6 +108,11 @@ _HOMES = {
     "rule_level": ".._levels",
     "signal_level": ".._levels",
     "LintedText": "._lint",
+    "LintResult": "._engine",
+    "PIECE_UNITS": "._engine",
+    "lint_text": "._engine",
+    "MapPieces": "._pieces",
+    "detect_language": "._language",
     "lint_signals": "._lint",
     "markup_for": "._lint",
     "fingerprint": "._sentences",
@@ -138,7 +148,10 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         read_directives,
         unused_suppressions,
     )
+    from ._engine import PIECE_UNITS, LintResult, lint_text
+    from ._language import detect_language
     from ._lint import LintedText, lint_signals, markup_for
+    from ._pieces import MapPieces
     from ._sentences import fingerprint, sentence_span
 
 

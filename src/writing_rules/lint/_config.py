@@ -87,6 +87,40 @@ class FileSettings(NamedTuple):
         chosen -= set(self.disable)
         return tuple(rule_id for rule_id in data.RULE_IDS if rule_id in chosen and data.RULES[rule_id].has_signals)
 
+    def overlay(
+        self,
+        *,
+        language: str | None = None,
+        profile: str | None = None,
+        rules: Iterable[str] | None = None,
+        min_level: str | None = None,
+        markup: str | None = None,
+    ) -> FileSettings:
+        """These settings with a person's choices on top: the command line's options or the editor's.
+
+        None leaves a setting as the file has it (``language="auto"`` asks for detection). Rules
+        named run whatever the file disables. Without a ``min-level`` anywhere,
+        the default view applies (warnings and errors), so the command line and
+        the editor agree.
+        """
+        from .._levels import DEFAULT_MIN_LEVEL
+
+        changes: dict[str, Any] = {}
+        if language is not None:
+            changes["language"] = language
+        if profile is not None:
+            changes["profile"] = profile
+        if rules:
+            changes["rules"] = tuple(rules)
+            changes["disable"] = ()
+        if min_level is not None:
+            changes["min_level"] = min_level
+        elif self.min_level is None:
+            changes["min_level"] = DEFAULT_MIN_LEVEL
+        if markup is not None:
+            changes["markup"] = markup
+        return self._replace(**changes) if changes else self
+
     def policy(self) -> SignalPolicy:
         """What agents and the command line both apply: disabled rules, ``min-level``, ``accept``."""
         return SignalPolicy(frozenset(self.disable), self.min_level, self.accept)

@@ -1,44 +1,29 @@
-"""Scanning a whole file with ``find_writing_signals``, whatever its length.
+"""Scanning a whole file with the tool's scanner, whatever its length.
 
-The tool takes at most ``MAX_TEXT_UNITS`` UTF-16 code units per call. Longer
-files are cut into pieces (at blank lines outside fenced code where possible,
-so context flags stay right), and every position is mapped back to the whole
-file.
+Files longer than ``PIECE_UNITS`` UTF-16 code units are cut into pieces (at blank
+lines outside fenced code where possible, so context flags stay right), each piece
+is read and scanned on its own (in worker processes when a pool's ``map`` is
+given), and every position is mapped back to the whole file.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
-from .._lazy_rules import rule_data as data
 from .._text_units import LINE_BREAK, utf16_length
 from ..prose import read_prose
 from ..tools import scan_text
+from ._engine import PIECE_UNITS
 
-__all__ = [
-    "DEFAULT_FRONT_MATTER_KEYS",
-    "ScanError",
-    "join_pieces",
-    "scan_chosen",
-    "scan_whole_text",
-    "split_points",
-]
+__all__ = ["DEFAULT_FRONT_MATTER_KEYS", "MapPieces", "Piece", "join_pieces", "scan_chosen", "split_points"]
+
+MapPieces = Callable[[Callable[["Piece"], tuple[list[dict[str, Any]], str | None]], list["Piece"]], Iterable[Any]]
 
 DEFAULT_FRONT_MATTER_KEYS = ("title", "description")
 
 _FENCE = re.compile(r"[ \t]{0,3}(```|~~~)")
-
-Dispatch = Callable[[Mapping[str, Any]], Mapping[str, Any]]
-
-
-class ScanError(ValueError):
-    """The scanner refused a call (e.g. an unknown rule); ``code`` is the tool's error code."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
 
 
 def _fit(text: str, start: int, limit: int) -> int:
@@ -142,36 +127,31 @@ def join_pieces(
     return signals
 
 
-def scan_whole_text(
-    dispatch: Dispatch,
-    text: str,
-    arguments: Mapping[str, Any],
-    *,
-    limit: int = data.MAX_TEXT_UNITS,
-    markup: str = "markdown",
-    front_matter_keys: Sequence[str] | None = DEFAULT_FRONT_MATTER_KEYS,
-    min_level: str | None = None,
-    code: bool = True,
-) -> dict[str, Any]:
-    """``find_writing_signals`` data for all of ``text`` read as ``markup``, with every signal kept.
+class Piece(NamedTuple):
+    """One piece to scan, with what the scan needs: picklable, so a worker process can take it."""
 
-    ``arguments`` are the tool's other arguments (``language``, ``profile``,
-    ``ruleIds``); raises ``ScanError`` when the tool refuses them. The tool
-    checks the arguments once and chooses the rules; ``scan_chosen`` scans.
-    """
-    envelope = dispatch({"name": "find_writing_signals", "arguments": {**arguments, "text": "", "maxSignals": 1}})
-    if not envelope["ok"]:
-        raise ScanError(envelope["error"]["code"], envelope["error"]["message"])
-    return scan_chosen(
-        text,
-        envelope["data"]["language"],
-        tuple(envelope["data"]["ruleIds"]),
-        limit=limit,
-        markup=markup,
-        front_matter_keys=front_matter_keys,
-        min_level=min_level,
-        code=code,
-    )
+    text: str
+    language: str
+    rule_ids: tuple[str, ...]
+    markup: str
+    front_matter_keys: tuple[str, ...] | None
+    min_level: str | None
+    code: bool
+
+
+def scan_piece(piece: Piece) -> tuple[list[dict[str, Any]], str | None]:
+    """The signals of one piece (positions within it) and the reader's note; runs in a worker."""
+    view = read_prose(piece.text, piece.markup, front_matter_keys=piece.front_matter_keys)
+    found: list[dict[str, Any]] = scan_text(
+        piece.text,
+        piece.language,
+        piece.rule_ids,
+        len(piece.text) + 1,
+        view=view,
+        min_level=piece.min_level,
+        code=piece.code,
+    )["signals"]
+    return found, view.note
 
 
 def scan_chosen(
@@ -179,45 +159,37 @@ def scan_chosen(
     language: str,
     rule_ids: tuple[str, ...],
     *,
-    limit: int = data.MAX_TEXT_UNITS,
+    limit: int = PIECE_UNITS,
     markup: str = "markdown",
     front_matter_keys: Sequence[str] | None = DEFAULT_FRONT_MATTER_KEYS,
     min_level: str | None = None,
     code: bool = True,
-) -> dict[str, Any]:
-    """``scan_whole_text`` for a language and rules the tool would choose as they are.
+    map_pieces: MapPieces = map,
+) -> tuple[list[dict[str, Any]], str | None]:
+    """Every signal of ``text`` read as ``markup``, and why it was read as plain text (or None).
 
-    That is: ``"en"`` or ``"de"``, and known rules with signals in catalogue order
-    (the command line's settings give them so). Each piece is read into its prose
-    view (``writing_rules.prose``) and scanned over it by the tool's own scanner,
-    without the 500-signal cap a model's call has, so a dense file is read once,
-    not once and then again in smaller pieces. ``front_matter_keys`` None: the
-    text cannot open with front matter (a later piece of a file). ``note`` says
-    why a piece was read as plain text (its reader failed), else it is None.
+    ``language`` is ``"en"`` or ``"de"`` and ``rule_ids`` are known rules with
+    signals in catalogue order (the settings give them so). The text is cut once,
+    into pieces of at most ``limit`` UTF-16 units; each piece is read into its
+    prose view (``writing_rules.prose``) and scanned over it by the tool's own
+    scanner, without the 500-signal cap a model's call has. ``front_matter_keys``
+    None: the text cannot open with front matter. ``map_pieces`` scans the pieces
+    (a process pool's ``map`` spreads them).
 
     ``min_level`` and ``code=False`` leave out what the caller drops anyway: the
     patterns below that level and the code (see ``scan_text``).
     """
     starts = split_points(text, limit)
-    notes: list[str] = []
-
-    def scanned(first: int, following: int) -> list[dict[str, Any]]:
-        piece = text[first:following]
-        view = read_prose(piece, markup, front_matter_keys=front_matter_keys if first == 0 else None)
-        if view.note is not None:
-            notes.append(view.note)
-        found: list[dict[str, Any]] = scan_text(
-            piece, language, rule_ids, len(piece) + 1, view=view, min_level=min_level, code=code
-        )["signals"]
-        return found
-
+    keys = None if front_matter_keys is None else tuple(front_matter_keys)
     bounds = zip(starts, [*starts[1:], len(text)], strict=True)
-    signals = join_pieces(text, starts, [scanned(first, following) for first, following in bounds])
-    return {
-        "language": language,
-        "ruleIds": list(rule_ids),
-        "signals": signals,
-        "totalSignals": len(signals),
-        "truncated": False,
-        "note": notes[0] if notes else None,
-    }
+    # Front matter can only open the text: later pieces are read without it.
+    jobs = [
+        Piece(text[first:end], language, rule_ids, markup, keys if first == 0 else None, min_level, code)
+        for first, end in bounds
+    ]
+    if len(jobs) == 1:
+        signals, note = scan_piece(jobs[0])
+        return signals, note
+    outcomes = list(map_pieces(scan_piece, jobs))
+    note = next((found_note for _, found_note in outcomes if found_note), None)
+    return join_pieces(text, starts, (found for found, _ in outcomes)), note
