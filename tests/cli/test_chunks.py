@@ -18,7 +18,7 @@ _SIGNAL_RULES = [rule_id for rule_id in data.RULE_IDS if data.RULES[rule_id].has
 def scan_whole_text(text: str, language: str = "en", rule_ids: tuple[str, ...] | None = None) -> dict:
     """The engine's scan of all of ``text`` (cut into pieces when long), as the tool's data."""
     signals, note = scan_chosen(text, language, tuple(_SIGNAL_RULES) if rule_ids is None else rule_ids)
-    return {"signals": signals, "totalSignals": len(signals), "note": note}
+    return {"signals": [signal.wire() for signal in signals], "totalSignals": len(signals), "note": note}
 
 
 def whole(text: str) -> list[dict]:
@@ -53,7 +53,8 @@ def test_the_command_lines_scan_of_chosen_rules_equals_the_checked_one(text: str
     arguments = {"language": language, "ruleIds": list(rule_ids), "text": text, "maxSignals": 500}
     envelope = DISPATCH({"name": "find_writing_signals", "arguments": arguments})
     assert envelope["ok"] and envelope["data"]["ruleIds"] == list(rule_ids)
-    assert scan_chosen(text, language, rule_ids) == (envelope["data"]["signals"], None)
+    signals, note = scan_chosen(text, language, rule_ids)
+    assert ([signal.wire() for signal in signals], note) == (envelope["data"]["signals"], None)
 
 
 @settings(max_examples=150, deadline=None)

@@ -127,7 +127,7 @@ def tool_hits(text: str, language: str) -> list[dict]:
 
 
 def cli_hits(text: str, language: str) -> list[dict]:
-    return list(lint_text(text, "page.md", FileSettings(language=language), language=language).signals)
+    return [s.wire() for s in lint_text(text, "page.md", FileSettings(language=language), language=language).signals]
 
 
 INTERFACES = {"tool": tool_hits, "cli": cli_hits}

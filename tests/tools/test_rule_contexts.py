@@ -19,7 +19,7 @@ def tool_rules(text: str, language: str = "en") -> list[tuple[str, str]]:
 
 def cli_rules(text: str, language: str = "en") -> list[tuple[str, str]]:
     result = lint_text(text, "page.md", FileSettings(language=language), language=language)
-    return [(s["ruleId"], s["match"]) for s in result.signals]
+    return [(s.rule_id, s.match) for s in result.signals]
 
 
 def test_the_shipped_rules_name_their_contexts() -> None:

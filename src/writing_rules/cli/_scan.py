@@ -168,7 +168,7 @@ def wire_data(result: LintResult) -> dict[str, Any]:
     return {
         "language": result.language,
         "ruleIds": list(result.rule_ids),
-        "signals": list(result.signals),
+        "signals": [signal.wire() for signal in result.signals],
         "totalSignals": result.total_signals,
         "truncated": result.truncated,
     }

@@ -16,7 +16,7 @@ Configurations are not merged: the nearest one is the whole configuration.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from .._lazy_rules import rule_data as data
@@ -26,6 +26,7 @@ from ..tools import SignalPolicy
 # start-up) loads only when there is one to read.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from ..tools import Signal
     from ._config_file import LintConfig
 
 __all__ = [
@@ -145,7 +146,7 @@ class FileSettings(NamedTuple):
         )
 
 
-def filter_signals(signals: Iterable[Mapping[str, Any]], text: str, settings: FileSettings) -> list[Mapping[str, Any]]:
+def filter_signals(signals: Iterable[Signal], text: str, settings: FileSettings) -> list[Signal]:
     """The signals the team wants to see: rules not disabled, at ``min-level`` or above, and not
     inside an accepted term.
 

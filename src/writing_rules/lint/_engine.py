@@ -39,6 +39,7 @@ from ._lint import markup_for
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from ..tools import Signal
     from ._baseline import Baseline
     from ._directive_types import DirectiveProblem
     from ._pieces import MapPieces
@@ -67,10 +68,10 @@ class LintResult(NamedTuple):
     detected: bool
     markup: str
     rule_ids: tuple[str, ...]
-    signals: tuple[Mapping[str, Any], ...]
+    signals: tuple[Signal, ...]
     total_signals: int
     truncated: bool
-    kept: tuple[Mapping[str, Any], ...] = ()
+    kept: tuple[Signal, ...] = ()
     filtered: int = 0
     suppressed: int = 0
     in_baseline: int = 0
@@ -93,14 +94,14 @@ class LintResult(NamedTuple):
         ``changed_lines`` None keeps every line (a new file, or no ``--diff``);
         unused directives on unchanged lines are held back too.
         """
-        signals: Sequence[Mapping[str, Any]] = self.signals
+        signals: Sequence[Signal] = self.signals
         unused = self.unused
         known = dropped = 0
         if baseline is not None:
             signals, known = baseline.split(self.path, signals, self.fingerprints or ())
         if changed_lines is not None:
             before = len(signals)
-            signals = [signal for signal in signals if signal["line"] in changed_lines]
+            signals = [signal for signal in signals if signal.line in changed_lines]
             unused = tuple(entry for entry in unused if entry[0] in changed_lines)
             dropped = before - len(signals)
         total = len(signals)
@@ -158,8 +159,10 @@ def lint_text(
         if language is None:
             cached = cache.get(key, partial(cached_result_ok, text=text))
     if cached is not None:
+        from ..tools import Signal
+
         language, detected, result = cached["language"], cached["detected"], cached["data"]
-        signals: list[Mapping[str, Any]] = list(result["signals"])
+        signals = [Signal.from_wire(signal) for signal in result["signals"]]
         rule_ids = tuple(result["ruleIds"])
         note: str | None = result["note"]
     else:
@@ -167,7 +170,7 @@ def lint_text(
         if language is None:
             language = detect_language(text) if detected else settings.language
         rule_ids = settings.rule_ids()
-        found: list[dict[str, Any]] = []
+        found: list[Signal] = []
         note = None
         if rule_ids:  # everything disabled: nothing to scan for
             from ._pieces import scan_chosen  # the scanner and the reader load with the first text to scan
@@ -192,7 +195,7 @@ def lint_text(
                     "data": {
                         "language": language,
                         "ruleIds": list(rule_ids),
-                        "signals": found,
+                        "signals": [signal.wire() for signal in found],
                         "totalSignals": len(found),
                         "truncated": False,
                         "note": note,
@@ -201,7 +204,7 @@ def lint_text(
             )
     if not include_code:
         # Code is shown to readers as code: its hits are leads only on request.
-        signals = [signal for signal in signals if not signal["context"]["inCode"]]
+        signals = [signal for signal in signals if not signal.flags & _IN_CODE]
     from ._lint import lint_signals
 
     linted = lint_signals(text, signals, settings, markup, fingerprints=fingerprints)
@@ -234,6 +237,7 @@ def _version() -> str:
     return __version__
 
 
+_IN_CODE = 1  # writing_rules.tools.IN_CODE: the bit of a signal in code
 _LANGUAGES = ("en", "de")
 _SIGNAL_NUMBERS = ("start", "end", "utf16Start", "utf16End", "line", "column")
 _CONTEXT_FLAGS = ("inCode", "inQuote", "negated")

@@ -9,17 +9,17 @@ given), and every position is mapped back to the whole file.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
 
 from .._text_units import LINE_BREAK, utf16_length
 from ..prose import read_prose
-from ..tools import scan_text
+from ..tools import Signal, scan_signals
 from ._engine import PIECE_UNITS
 
 __all__ = ["DEFAULT_FRONT_MATTER_KEYS", "MapPieces", "Piece", "join_pieces", "scan_chosen", "split_points"]
 
-MapPieces = Callable[[Callable[["Piece"], tuple[list[dict[str, Any]], str | None]], list["Piece"]], Iterable[Any]]
+MapPieces = Callable[[Callable[["Piece"], tuple[list[Signal], str | None]], list["Piece"]], Iterable[Any]]
 
 DEFAULT_FRONT_MATTER_KEYS = ("title", "description")
 
@@ -104,24 +104,21 @@ def _origins(text: str, starts: list[int]) -> list[tuple[int, int, int]]:
     return origins
 
 
-def _shift(signal: Mapping[str, Any], offset: int, origin: tuple[int, int, int]) -> dict[str, Any]:
+def _shift(signal: Signal, offset: int, origin: tuple[int, int, int]) -> Signal:
     utf16, line, column = origin
-    shifted = dict(signal)
-    shifted["start"] += offset
-    shifted["end"] += offset
-    shifted["utf16Start"] += utf16
-    shifted["utf16End"] += utf16
-    if signal["line"] == 1:
-        shifted["column"] += column - 1
-    shifted["line"] += line - 1
-    return shifted
+    return signal._replace(
+        start=signal.start + offset,
+        end=signal.end + offset,
+        utf16_start=signal.utf16_start + utf16,
+        utf16_end=signal.utf16_end + utf16,
+        column=signal.column + column - 1 if signal.line == 1 else signal.column,
+        line=signal.line + line - 1,
+    )
 
 
-def join_pieces(
-    text: str, starts: Sequence[int], pieces: Iterable[Iterable[Mapping[str, Any]]]
-) -> list[dict[str, Any]]:
+def join_pieces(text: str, starts: Sequence[int], pieces: Iterable[Iterable[Signal]]) -> list[Signal]:
     """The signals of the pieces of ``text`` that start at ``starts``, at their whole-text positions."""
-    signals: list[dict[str, Any]] = []
+    signals: list[Signal] = []
     for first, origin, piece in zip(starts, _origins(text, list(starts)), pieces, strict=True):
         signals.extend(_shift(signal, first, origin) for signal in piece)
     return signals
@@ -139,10 +136,10 @@ class Piece(NamedTuple):
     code: bool
 
 
-def scan_piece(piece: Piece) -> tuple[list[dict[str, Any]], str | None]:
+def scan_piece(piece: Piece) -> tuple[list[Signal], str | None]:
     """The signals of one piece (positions within it) and the reader's note; runs in a worker."""
     view = read_prose(piece.text, piece.markup, front_matter_keys=piece.front_matter_keys)
-    found: list[dict[str, Any]] = scan_text(
+    found, _ = scan_signals(
         piece.text,
         piece.language,
         piece.rule_ids,
@@ -150,7 +147,7 @@ def scan_piece(piece: Piece) -> tuple[list[dict[str, Any]], str | None]:
         view=view,
         min_level=piece.min_level,
         code=piece.code,
-    )["signals"]
+    )
     return found, view.note
 
 
@@ -165,7 +162,7 @@ def scan_chosen(
     min_level: str | None = None,
     code: bool = True,
     map_pieces: MapPieces = map,
-) -> tuple[list[dict[str, Any]], str | None]:
+) -> tuple[list[Signal], str | None]:
     """Every signal of ``text`` read as ``markup``, and why it was read as plain text (or None).
 
     ``language`` is ``"en"`` or ``"de"`` and ``rule_ids`` are known rules with

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 from urllib.parse import unquote, urlparse
 
 from ..lint import CONFIG_FILE, ConfigError, ConfigResolver, FileSettings, lint_text
 from ._positions import LineIndex
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..tools import Signal
 
 __all__ = ["LintedDocument", "lint_document", "one_line", "path_of"]
 
@@ -23,7 +25,7 @@ class LintedDocument:
     text: str
     index: LineIndex
     language: str
-    signals: tuple[Mapping[str, Any], ...]
+    signals: tuple[Signal, ...]
     # (1-based line, 1-based column, message) of broken directives
     problems: tuple[tuple[int, int, str], ...] = ()
     config_error: str | None = None

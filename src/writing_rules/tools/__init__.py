@@ -23,12 +23,15 @@ from .._lazy_exports import lazy_exports
 __all__ = [
     "ModelComparisonContext",
     "ReviewContext",
+    "Signal",
+    "SignalFix",
     "SignalPolicy",
     "SignalPolicyError",
     "TextIndex",
     "WritingToolDispatcher",
     "create_writing_tool_dispatcher",
     "response_schema",
+    "scan_signals",
     "scan_text",
     "writing_review_tools",
     "writing_tool_definitions",
@@ -48,6 +51,9 @@ _HOMES = {
     "TextIndex": "._text_index",
     "response_schema": "._prompt",
     "scan_text": "._scanner",
+    "scan_signals": "._scanner",
+    "Signal": "._signal",
+    "SignalFix": "._signal",
 }
 
 TYPE_CHECKING = False
@@ -57,7 +63,8 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from ._dispatcher import WritingToolDispatcher, create_writing_tool_dispatcher, writing_review_tools
     from ._policy import SignalPolicy, SignalPolicyError
     from ._prompt import response_schema
-    from ._scanner import scan_text
+    from ._scanner import scan_signals, scan_text
+    from ._signal import Signal, SignalFix
     from ._text_index import TextIndex
 
 

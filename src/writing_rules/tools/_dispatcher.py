@@ -38,7 +38,7 @@ from ._evidence import check_evidence, evidence_failed, evidence_missing, freeze
 from ._knowledge import rule_knowledge
 from ._policy import SignalPolicy, to_signal_policy
 from ._prompt import compose_prompt, response_schema
-from ._scanner import scan_text
+from ._scanner import scan_signals, scan_text
 from ._selection import explain_signal_selection, ranked_problem, select_rules
 
 __all__ = ["WritingToolDispatcher", "create_writing_tool_dispatcher", "writing_review_tools"]
@@ -316,13 +316,19 @@ class WritingToolDispatcher:
         policy = self._policy
         if policy is None:
             return scan_text(arguments["text"], language, rule_ids, max_signals)
-        # The team's decisions (create_writing_tool_dispatcher(config=...)) apply before the cap.
+        # The team's decisions (create_writing_tool_dispatcher(config=...)) apply before the cap:
+        # the lint engine's rule policy and cap (writing_rules.lint), on the same scanner's signals.
         rule_ids = policy.rule_ids(rule_ids)
         text = arguments["text"]
-        result = scan_text(text, language, rule_ids, len(text) + 1)
-        kept = policy.keep(result["signals"], text)
-        result.update(signals=kept[:max_signals], totalSignals=len(kept), truncated=len(kept) > max_signals)
-        return result
+        found, _ = scan_signals(text, language, rule_ids, len(text) + 1)
+        kept = policy.keep(found, text)
+        return {
+            "language": language,
+            "ruleIds": list(rule_ids),
+            "signals": [signal.wire() for signal in kept[:max_signals]],
+            "totalSignals": len(kept),
+            "truncated": len(kept) > max_signals,
+        }
 
     # -- tool 4 -----------------------------------------------------------------------------
 
