@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ..lint import PIECE_UNITS, FileSettings
+from ..prose import FILE_TYPES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -31,7 +32,8 @@ __all__ = [
     "wire_data",
 ]
 
-DEFAULT_GLOBS = ("*.md", "*.markdown", "*.mdx", "*.txt", "*.rst")
+# What `scan DIR` scans without --glob: the file types marked scanned (writing_rules.prose.FILE_TYPES).
+DEFAULT_GLOBS = tuple(f"*{extension}" for extension, kind in FILE_TYPES.items() if kind.scanned)
 STDIN = "-"
 STDIN_NAME = "<stdin>"  # how results from standard input are labelled
 MAX_FILE_SIZE = 50 * 2**20  # --max-file-size's default: larger files are reported, not read

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from .._lazy_rules import rule_data as data
+from ..prose import MARKUPS as PROSE_MARKUPS
 from ..tools import SignalPolicy
 
 # Reading a configuration file (its checks, LintConfig, the TOML helpers and tomllib: ~4 ms of
@@ -47,7 +48,7 @@ CONFIG_FILE = ".writing-rules.toml"
 # on some shapes of a large file.
 MAX_SOURCE_BYTES = 2**20
 PYPROJECT = "pyproject.toml"
-MARKUPS = ("auto", "markdown", "mdx", "rst", "html", "text")
+MARKUPS = ("auto", *PROSE_MARKUPS)  # "auto": by the file's extension (writing_rules.prose.FILE_TYPES)
 LANGUAGES = ("auto", "en", "de")
 DEFAULT_FRONT_MATTER_KEYS = ("title", "description")
 _SETTING_KEYS = ("language", "profile", "rules", "disable", "min-level", "markup", "accept", "front-matter-keys")
