@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
-from typing import Any, TextIO, cast
+from typing import Any, NamedTuple, TextIO, cast
 
 from .. import tools  # its names load on first use: a run answered from the cache creates no dispatcher
 from .._lazy_rules import rule_data as data
@@ -17,7 +17,7 @@ from ..lint import ConfigError
 from ..prose import MARKUPS
 from ._escape import EscapingStream
 from ._formats import FORMATS, iter_json, render_github, render_html_report, render_sarif, render_text
-from ._linting import LintRun, LintUsageError, add_lint_arguments, prepare_lint
+from ._linting import LintRun, add_lint_arguments, prepare_lint
 from ._lsp import add_lsp_parser, run_lsp
 from ._parser import CommandParser
 from ._scan import (
@@ -32,18 +32,14 @@ from ._scan import (
     scan_text_as,
 )
 from ._serve_mcp import add_serve_mcp_parser, serve_mcp
+from ._status import EXIT_CLEAN, EXIT_ERROR, EXIT_SIGNALS, UsageError
 from ._stores import STORE_LOCATIONS, database_store
 
 __all__ = ["build_parser", "run"]
 
-EXIT_CLEAN, EXIT_SIGNALS, EXIT_ERROR = 0, 1, 2
 _PROGRESS_THRESHOLD = 20  # fewer files finish before progress would help
 _FORMATS_WITH_TEXT = ("html", "github")
 _PROFILES = ", ".join(data.PROFILE_IDS)
-
-
-class UsageError(ValueError):
-    """The user's command cannot run as given; the message says what to change."""
 
 
 _MAX_COUNT = 1_000_000  # past any real --max-signals; keeps huge numbers out of C-level sizes
@@ -98,9 +94,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"writing-rules {__version__}")
     # prog given, as argparse would write it: deriving it formats text (and reads the terminal width).
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, prog="writing-rules")
-    for name, add_parser in _COMMAND_PARSERS.items():
+    for name, entry in _COMMANDS.items():
         if command is None or name == command:
-            add_parser(commands)
+            entry.add_parser(commands)
     return parser
 
 
@@ -227,15 +223,22 @@ def _add_edit_parser(commands: Any) -> None:
     )
 
 
-# In the order of the root help's list.
-_COMMAND_PARSERS: dict[str, Callable[[Any], None]] = {
-    "scan": _add_scan_parser,
-    "rules": _add_rules_parser,
-    "prompt": _add_prompt_parser,
-    "tools": _add_tools_parser,
-    "edit": _add_edit_parser,
-    "serve-mcp": add_serve_mcp_parser,
-    "lsp": add_lsp_parser,
+class _Command(NamedTuple):
+    """One sub-command: how its parser is added, and what runs it (args, stdin, stdout, stderr) -> status."""
+
+    add_parser: Callable[[Any], None]
+    run: Callable[[argparse.Namespace, Any, TextIO, TextIO], int]
+
+
+# The one command table, in the order of the root help's list.
+_COMMANDS: dict[str, _Command] = {
+    "scan": _Command(_add_scan_parser, lambda args, stdin, stdout, stderr: _scan(args, stdin, stdout, stderr)),
+    "rules": _Command(_add_rules_parser, lambda args, stdin, stdout, stderr: _rules(args, stdout)),
+    "prompt": _Command(_add_prompt_parser, lambda args, stdin, stdout, stderr: _prompt(args, stdout)),
+    "tools": _Command(_add_tools_parser, lambda args, stdin, stdout, stderr: _tools(args, stdout)),
+    "edit": _Command(_add_edit_parser, lambda args, stdin, stdout, stderr: _edit(args, stdin, stdout, stderr)),
+    "serve-mcp": _Command(add_serve_mcp_parser, lambda args, stdin, stdout, stderr: serve_mcp(args, stderr)),
+    "lsp": _Command(add_lsp_parser, lambda args, stdin, stdout, stderr: run_lsp(stderr)),
 }
 
 
@@ -246,15 +249,10 @@ def _check_selection(args: argparse.Namespace) -> None:
     """Let the tool judge profile and rules once, before any file is read."""
     if args.profile is None and not args.rule:
         return  # nothing to judge (a call with neither is always valid): no dispatcher for a cached run
-    arguments: dict[str, Any] = {"language": "en" if args.language in (None, "auto") else args.language, "text": ""}
-    if args.profile is not None:
-        arguments["profile"] = args.profile
-    if args.rule:
-        arguments["ruleIds"] = list(args.rule)
-    envelope = tools.create_writing_tool_dispatcher().dispatch({"name": "find_writing_signals", "arguments": arguments})
-    if not envelope["ok"]:
-        message = envelope["error"]["message"]
-        raise UsageError(message.replace("Argument ruleIds", "--rule").replace("Argument profile", "--profile"))
+    language = "en" if args.language in (None, "auto") else args.language
+    problem = tools.rule_selection_problem(args.profile, args.rule or (), language)
+    if problem is not None:
+        raise UsageError(problem)
 
 
 def _scan_all(args: argparse.Namespace, lint: LintRun, stdin: Any, stderr: TextIO) -> list[FileScan]:
@@ -621,7 +619,7 @@ def run(argv: Sequence[str] | None, stdin: Any, stdout: TextIO, stderr: TextIO) 
     """Parse ``argv`` and run the command; returns the exit status."""
     arguments = sys.argv[1:] if argv is None else list(argv)
     stdout = encodable(stdout)  # every command's output (reports, diffs, JSON) is UTF-8
-    named = arguments[0] if arguments and arguments[0] in _COMMAND_PARSERS else None
+    named = arguments[0] if arguments and arguments[0] in _COMMANDS else None
     parser = build_parser(named)
     try:
         args = parser.parse_args(arguments)
@@ -630,20 +628,8 @@ def run(argv: Sequence[str] | None, stdin: Any, stdout: TextIO, stderr: TextIO) 
     # Messages name files, and a file's name may hold line breaks or bidirectional controls.
     stderr = cast(TextIO, EscapingStream(stderr))
     try:
-        if args.command == "scan":
-            return _scan(args, stdin, stdout, stderr)
-        if args.command == "rules":
-            return _rules(args, stdout)
-        if args.command == "prompt":
-            return _prompt(args, stdout)
-        if args.command == "tools":
-            return _tools(args, stdout)
-        if args.command == "serve-mcp":
-            return serve_mcp(args, stderr)
-        if args.command == "lsp":
-            return run_lsp(stderr)
-        return _edit(args, stdin, stdout, stderr)
-    except (UsageError, LintUsageError, ConfigError) as error:
+        return _COMMANDS[args.command].run(args, stdin, stdout, stderr)
+    except (UsageError, ConfigError) as error:
         stderr.write(f"writing-rules {args.command}: error: {error}\n")
         return EXIT_ERROR
     except RecursionError:

@@ -20,6 +20,7 @@ from ..lint import (
     FileSettings,
 )
 from ._scan import STDIN, FileScan, ScanOptions, collect_paths, wire_data
+from ._status import UsageError
 
 # The baseline and --diff (git through subprocess) load only when their options are given:
 # a one-page scan in a pre-commit hook needs neither.
@@ -28,10 +29,6 @@ if TYPE_CHECKING:
     from ..lint import Baseline, ChangedLines, LintConfig
 
 __all__ = ["LintRun", "add_lint_arguments", "prepare_lint"]
-
-
-class LintUsageError(ValueError):
-    """A linter option cannot be used as given; the message says why (exit 2)."""
 
 
 def add_lint_arguments(scan: argparse.ArgumentParser) -> None:
@@ -226,7 +223,7 @@ class LintRun:
             try:
                 count = write_baseline(args.write_baseline, files)
             except BaselineError as error:
-                raise LintUsageError(str(error)) from None
+                raise UsageError(str(error)) from None
             stderr.write(f"wrote {count} signal{'s' * (count != 1)} to baseline {args.write_baseline}\n")
         finished = []
         directive_errors = unused_found = False
@@ -248,7 +245,7 @@ class LintRun:
                     else:
                         lines = self.changed.lines_for(result.path)
                 except DiffError as error:
-                    raise LintUsageError(str(error)) from None
+                    raise UsageError(str(error)) from None
             # The engine's last steps: baseline, changed lines, --max-signals (writing_rules.lint).
             linted = linted.narrowed(baseline=self.baseline, changed_lines=lines, max_signals=args.max_signals)
             notes = []
@@ -273,19 +270,19 @@ class LintRun:
 
 
 def prepare_lint(args: argparse.Namespace) -> LintRun:
-    """Read the configuration, baseline and diff the options name; ``LintUsageError`` when one is unusable."""
+    """Read the configuration, baseline and diff the options name; ``UsageError`` when one is unusable."""
     if args.stdin_filename is not None and STDIN not in args.paths:
-        raise LintUsageError("--stdin-filename names standard input: give - as a PATH too")
+        raise UsageError("--stdin-filename names standard input: give - as a PATH too")
     if args.diff is not None and STDIN in args.paths and args.stdin_filename is None:
-        raise LintUsageError("--diff with standard input needs --stdin-filename NAME: the file it stands for")
+        raise UsageError("--diff with standard input needs --stdin-filename NAME: the file it stands for")
     if args.baseline is not None and args.write_baseline is not None:
-        raise LintUsageError("give --baseline or --write-baseline, not both")
+        raise UsageError("give --baseline or --write-baseline, not both")
     if args.config is not None and args.no_config:
-        raise LintUsageError("give --config FILE or --no-config, not both")
+        raise UsageError("give --config FILE or --no-config, not both")
     try:
         resolver = ConfigResolver(args.config, disabled=args.no_config)
     except ConfigError as error:
-        raise LintUsageError(str(error)) from None
+        raise UsageError(str(error)) from None
     cache_dir = None
     if not args.no_cache:
         from ..lint import user_cache_dir
@@ -299,12 +296,12 @@ def prepare_lint(args: argparse.Namespace) -> LintRun:
         try:
             run.baseline = Baseline.load(args.baseline)
         except BaselineError as error:
-            raise LintUsageError(str(error)) from None
+            raise UsageError(str(error)) from None
     if args.diff is not None:
         from ..lint import DiffError, changed_lines
 
         try:
             run.changed = changed_lines(args.diff)
         except DiffError as error:
-            raise LintUsageError(str(error)) from None
+            raise UsageError(str(error)) from None
     return run

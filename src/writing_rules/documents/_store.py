@@ -6,6 +6,8 @@ import hashlib
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
+from .._errors import WritingRulesError
+
 __all__ = [
     "Document",
     "DocumentExistsError",
@@ -24,7 +26,7 @@ __all__ = [
 ]
 
 
-class DocumentStoreError(ValueError):
+class DocumentStoreError(WritingRulesError):
     """A store refused a call; ``code`` is the tool error code it becomes."""
 
     code = "internal-error"

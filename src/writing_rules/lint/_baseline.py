@@ -16,6 +16,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from .._errors import WritingRulesError
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..tools import Signal
@@ -29,7 +31,7 @@ Key = tuple[str, str, str]  # rule id, path, fingerprint
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-class BaselineError(ValueError):
+class BaselineError(WritingRulesError):
     """A baseline file cannot be read or written; the message says why and what to do."""
 
 

@@ -19,6 +19,7 @@ import os
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
+from .._errors import WritingRulesError
 from .._lazy_rules import rule_data as data
 from ..prose import MARKUPS as PROSE_MARKUPS
 from ..tools import SignalPolicy
@@ -56,7 +57,7 @@ TOP_LEVEL_KEYS = (*_SETTING_KEYS, "include", "exclude", "overrides")
 OVERRIDE_KEYS = ("paths", *_SETTING_KEYS)
 
 
-class ConfigError(ValueError):
+class ConfigError(WritingRulesError):
     """A configuration file cannot be used; the message names the file, the line and what is allowed."""
 
     def __init__(self, path: str, line: int, message: str) -> None:

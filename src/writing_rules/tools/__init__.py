@@ -31,6 +31,7 @@ __all__ = [
     "WritingToolDispatcher",
     "create_writing_tool_dispatcher",
     "response_schema",
+    "rule_selection_problem",
     "scan_signals",
     "scan_text",
     "writing_review_tools",
@@ -45,6 +46,7 @@ _HOMES = {
     "WritingToolDispatcher": "._dispatcher",
     "create_writing_tool_dispatcher": "._dispatcher",
     "writing_review_tools": "._dispatcher",
+    "rule_selection_problem": "._dispatcher",
     "writing_tool_definitions": "._definitions",
     # For the other subpackages (review, cli, lint): positions and context flags of a
     # text, the reply schema the prompt asks for, and the scanner without a dispatcher.
@@ -60,7 +62,12 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from ._context import ModelComparisonContext, ReviewContext
     from ._definitions import writing_tool_definitions
-    from ._dispatcher import WritingToolDispatcher, create_writing_tool_dispatcher, writing_review_tools
+    from ._dispatcher import (
+        WritingToolDispatcher,
+        create_writing_tool_dispatcher,
+        rule_selection_problem,
+        writing_review_tools,
+    )
     from ._policy import SignalPolicy, SignalPolicyError
     from ._prompt import response_schema
     from ._scanner import scan_signals, scan_text

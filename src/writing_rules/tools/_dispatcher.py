@@ -8,7 +8,7 @@ wrong and what is allowed. Host mistakes raise at creation instead.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
 from typing import Any
 
@@ -41,7 +41,7 @@ from ._prompt import compose_prompt, response_schema
 from ._scanner import scan_signals, scan_text
 from ._selection import explain_signal_selection, ranked_problem, select_rules
 
-__all__ = ["WritingToolDispatcher", "create_writing_tool_dispatcher", "writing_review_tools"]
+__all__ = ["WritingToolDispatcher", "create_writing_tool_dispatcher", "rule_selection_problem", "writing_review_tools"]
 
 EvidenceCallback = Callable[[Mapping[str, Any], Mapping[str, Any]], Any]
 
@@ -384,6 +384,26 @@ def _internal_error(call: object) -> dict[str, Any]:
         return error_envelope(None, non_json_call_error(), has_id=has_id, call_id=call_id)
     error = ToolCallError("internal-error", "The tool failed unexpectedly; this is a bug in writing-rules.")
     return error_envelope(name if name in data.TOOL_NAMES else None, error, has_id=has_id, call_id=call_id)
+
+
+def rule_selection_problem(profile: str | None, rule_ids: Sequence[str], language: str = "en") -> str | None:
+    """Why ``find_writing_signals`` would refuse this profile and these rules, or None.
+
+    The command line checks ``--profile`` and ``--rule`` with it before any file is
+    read: the tool's own validator and selection checks, with the tool's wording
+    and ranks (the first problem in the contract's order).
+    """
+    arguments: dict[str, Any] = {"text": "", "language": language}
+    if profile is not None:
+        arguments["profile"] = profile
+    if rule_ids:
+        arguments["ruleIds"] = list(rule_ids)
+    checker = WritingToolDispatcher(None, None, None, None)
+    prepared = checker._validated(_SIGNALS, checker._validators[_SIGNALS], arguments, False, None)
+    if isinstance(prepared, _Prepared):
+        return None
+    message: str = prepared["error"]["message"]
+    return message
 
 
 def create_writing_tool_dispatcher(

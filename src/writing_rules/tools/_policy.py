@@ -11,6 +11,7 @@ from bisect import bisect_left
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
+from .._errors import WritingRulesError
 from .._lazy_rules import rule_data as data
 from .._levels import DEFAULT_MIN_LEVEL, LEVELS, highest_level, level_at_least
 
@@ -25,7 +26,7 @@ _AGENT_KEYS = ("disable", "min-level", "accept", "rules", "profile")
 _FILE_KEYS = ("language", "include", "exclude", "markup", "front-matter-keys", "overrides")
 
 
-class SignalPolicyError(TypeError, ValueError):
+class SignalPolicyError(WritingRulesError, TypeError):
     """A ``config`` the host must fix. A ``ValueError`` like every bad option, and a ``TypeError``
     when the value has the wrong type."""
 
