@@ -23,9 +23,7 @@ __all__ = [
     "BASELINE_VERSION",
     "CACHE_DIR_ENV",
     "CONFIG_FILE",
-    "DEFAULT_CACHE_DIR",
     "DEFAULT_MIN_LEVEL",
-    "DIRECTIVE_KINDS",
     "LEVELS",
     "MARKUPS",
     "PIECE_UNITS",
@@ -45,26 +43,20 @@ __all__ = [
     "ResultCache",
     "Suppressions",
     "apply_suppressions",
-    "cache_key",
     "changed_lines",
     "comment_spans",
     "detect_language",
     "filter_signals",
-    "find_config",
     "fingerprint",
     "format_directive",
     "level_at_least",
-    "lint_signals",
     "lint_text",
     "load_config",
     "markup_for",
     "read_directives",
-    "repository_root",
     "rule_level",
-    "search_boundary",
     "sentence_span",
     "signal_level",
-    "unused_suppressions",
     "user_cache_dir",
     "write_baseline",
 ]
@@ -75,10 +67,8 @@ _HOMES = {
     "BaselineError": "._baseline",
     "write_baseline": "._baseline",
     "ResultCache": "._cache",
-    "DEFAULT_CACHE_DIR": "._cache",
     "CACHE_DIR_ENV": "._cache",
     "user_cache_dir": "._cache",
-    "cache_key": "._cache",
     "CONFIG_FILE": "._config",
     "MARKUPS": "._config",
     "ConfigError": "._config",
@@ -86,14 +76,10 @@ _HOMES = {
     "FileSettings": "._config",
     "LintConfig": "._config_file",
     "filter_signals": "._config",
-    "find_config": "._config",
     "load_config": "._config",
-    "repository_root": "._config",
-    "search_boundary": "._config",
     "ChangedLines": "._diff",
     "DiffError": "._diff",
     "changed_lines": "._diff",
-    "DIRECTIVE_KINDS": "._directives",
     "Directive": "._directive_types",
     "DirectiveProblem": "._directive_types",
     "Suppressions": "._directives",
@@ -101,7 +87,6 @@ _HOMES = {
     "comment_spans": "._directives",
     "format_directive": "._directives",
     "read_directives": "._directives",
-    "unused_suppressions": "._directives",
     "DEFAULT_MIN_LEVEL": ".._levels",
     "LEVELS": ".._levels",
     "level_at_least": ".._levels",
@@ -113,7 +98,6 @@ _HOMES = {
     "lint_text": "._engine",
     "MapPieces": "._pieces",
     "detect_language": "._language",
-    "lint_signals": "._lint",
     "markup_for": "._lint",
     "fingerprint": "._sentences",
     "sentence_span": "._sentences",
@@ -123,7 +107,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from .._levels import DEFAULT_MIN_LEVEL, LEVELS, level_at_least, rule_level, signal_level
     from ._baseline import BASELINE_VERSION, Baseline, BaselineError, write_baseline
-    from ._cache import CACHE_DIR_ENV, DEFAULT_CACHE_DIR, ResultCache, cache_key, user_cache_dir
+    from ._cache import CACHE_DIR_ENV, ResultCache, user_cache_dir
     from ._config import (
         CONFIG_FILE,
         MARKUPS,
@@ -131,26 +115,21 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         ConfigResolver,
         FileSettings,
         filter_signals,
-        find_config,
         load_config,
-        repository_root,
-        search_boundary,
     )
     from ._config_file import LintConfig
     from ._diff import ChangedLines, DiffError, changed_lines
     from ._directive_types import Directive, DirectiveProblem
     from ._directives import (
-        DIRECTIVE_KINDS,
         Suppressions,
         apply_suppressions,
         comment_spans,
         format_directive,
         read_directives,
-        unused_suppressions,
     )
     from ._engine import PIECE_UNITS, LintResult, lint_text
     from ._language import detect_language
-    from ._lint import LintedText, lint_signals, markup_for
+    from ._lint import LintedText, markup_for
     from ._pieces import MapPieces
     from ._sentences import fingerprint, sentence_span
 
