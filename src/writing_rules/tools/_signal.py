@@ -62,6 +62,10 @@ class Signal(NamedTuple):
     def negated(self) -> bool:
         return bool(self.flags & NEGATED)
 
+    def wire_context(self) -> dict[str, bool]:
+        """The contract's ``context`` object (``inCode``, ``inQuote``, ``negated``)."""
+        return CONTEXTS[self.flags].copy()
+
     def wire(self) -> dict[str, Any]:
         """The tool contract's object (camelCase keys, in the contract's order)."""
         signal: dict[str, Any] = {
