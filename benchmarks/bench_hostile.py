@@ -23,15 +23,15 @@ from typing import Any
 
 from _timing import best  # benchmarks/ is this script's folder
 
-from writing_rules.cli._chunks import scan_whole_text, split_points
 from writing_rules.documents import (
     DirectoryDocumentStore,
     MemoryDocumentStore,
     create_document_tool_dispatcher,
 )
 from writing_rules.documents._diff import unified_diff
-from writing_rules.lint import FileSettings, filter_signals
+from writing_rules.lint import FileSettings, filter_signals, lint_text
 from writing_rules.lint._linediff import changed_line_numbers
+from writing_rules.lint._pieces import split_points
 from writing_rules.lint._pyproject import may_hold_table
 from writing_rules.lint._toml import KeyLines, TomlError, parse_toml
 from writing_rules.tools import create_writing_tool_dispatcher
@@ -63,8 +63,8 @@ def chunk_cutting_one_line(size: int) -> Callable[[], object]:
 
 def cli_scan_one_line(size: int) -> Callable[[], object]:
     text = ("A powerful word " * (size // 16 + 1))[:size]
-    dispatch = create_writing_tool_dispatcher().dispatch
-    return lambda: scan_whole_text(dispatch, text, {"language": "en"})
+    settings = FileSettings(language="en", min_level="suggestion")
+    return lambda: lint_text(text, "page.md", settings, include_code=True)
 
 
 def replace_all_bomb(size: int) -> Callable[[], object]:

@@ -2,7 +2,7 @@
 
 Drives ``writing-rules lsp`` with pygls' client (a real LSP session over
 stdio) and compares each figure with the bare scan of the same text in this
-process (``scan_text_as``, what the server runs for a change): the ratio is
+process (``lint_text``, what the server runs for a change): the ratio is
 the server's own cost, which does not depend on how fast the machine is. Also
 measures how long a request about another document waits while a
 250,000-character change is being checked, and how the time to diagnostics of
@@ -24,7 +24,7 @@ from _timing import best
 from lsprotocol import types
 from pygls.lsp.client import LanguageClient
 
-from writing_rules.cli import ScanOptions, scan_text_as
+from writing_rules.lint import FileSettings, lint_text
 
 PARAGRAPH = (
     "The service is very fast, and in order to restart it we made use of the cache. "
@@ -110,10 +110,10 @@ async def session(root: Path) -> dict[str, float]:
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         figures = asyncio.run(session(Path(folder)))
-    options = ScanOptions()
+    settings = FileSettings()
     bare = {
-        "page": best(lambda: scan_text_as("page.md", options, PAGE), ROUNDS),
-        "250k": best(lambda: scan_text_as("250k.md", options, BIG), 3),
+        "page": best(lambda: lint_text(PAGE, "page.md", settings), ROUNDS),
+        "250k": best(lambda: lint_text(BIG, "250k.md", settings), 3),
     }
     for name, size in (("page", len(PAGE)), ("250k", len(BIG))):
         print(

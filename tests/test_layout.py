@@ -133,3 +133,19 @@ def test_the_checks_see_what_they_look_for(
     (tmp_path / source).write_text(statement + "\n")
     private, layering = _violations(tmp_path)
     assert bool(private if check == "private" else layering) is flagged
+
+
+@pytest.mark.parametrize(
+    ("owner", "forbidden"),
+    [("lsp", ("cli",)), ("lint", ("cli", "lsp", "mcp"))],
+)
+def test_the_front_ends_share_the_engine_not_each_other(owner: str, forbidden: tuple[str, ...]) -> None:
+    # The language server lints through writing_rules.lint, as the command line does: it never
+    # borrows the command line's scan (the same layer, so the layer check alone allows it).
+    found = [
+        f"{path.relative_to(PACKAGE.parent).as_posix()}:{line}: {module}"
+        for path in sorted((PACKAGE / owner).rglob("*.py"))
+        for line, module, _ in _imports(path, PACKAGE)
+        if module.split(".")[1:2] and module.split(".")[1] in forbidden
+    ]
+    assert not found, "\n".join(found)

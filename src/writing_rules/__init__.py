@@ -12,6 +12,8 @@ compiled from ``rules-src/`` by ``python -m generator``.
 
 from __future__ import annotations
 
-__all__ = ["__version__"]
+__all__ = ["WritingRulesError", "__version__"]
+
+from ._errors import WritingRulesError
 
 __version__ = "0.2.0"

@@ -16,6 +16,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ._describe import json_type_name, show_key
+from ._errors import WritingRulesError
 
 __all__ = [
     "MAX_CALL_ID_LENGTH",
@@ -41,7 +42,7 @@ _CALL_KEYS = ("name", "arguments", "id")
 _CALL_KEY_SET = frozenset(_CALL_KEYS)
 
 
-class ToolCallError(ValueError):
+class ToolCallError(WritingRulesError):
     """A call or its arguments are wrong; becomes a failure envelope."""
 
     def __init__(

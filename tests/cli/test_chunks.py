@@ -1,4 +1,4 @@
-"""Whole files: the CLI's scan of any length reports what the tool reports, in whole-file positions."""
+"""Whole files: the engine's scan of any length reports what the tool reports, in whole-file positions."""
 
 from __future__ import annotations
 
@@ -7,12 +7,18 @@ from hypothesis import strategies as st
 
 from writing_rules import _rules_data as data
 from writing_rules._text_units import utf16_length
-from writing_rules.cli._chunks import scan_chosen, scan_whole_text, split_points
-from writing_rules.cli._language import detect_language
+from writing_rules.lint import detect_language
+from writing_rules.lint._pieces import scan_chosen, split_points
 from writing_rules.tools import create_writing_tool_dispatcher
 
 DISPATCH = create_writing_tool_dispatcher().dispatch
-ARGUMENTS = {"language": "en"}
+_SIGNAL_RULES = [rule_id for rule_id in data.RULE_IDS if data.RULES[rule_id].has_signals]
+
+
+def scan_whole_text(text: str, language: str = "en", rule_ids: tuple[str, ...] | None = None) -> dict:
+    """The engine's scan of all of ``text`` (cut into pieces when long), as the tool's data."""
+    signals, note = scan_chosen(text, language, tuple(_SIGNAL_RULES) if rule_ids is None else rule_ids)
+    return {"signals": [signal.wire() for signal in signals], "totalSignals": len(signals), "note": note}
 
 
 def whole(text: str) -> list[dict]:
@@ -31,14 +37,11 @@ _TEXTS = st.lists(st.tuples(_WORDS, _SEPARATORS), max_size=60).map(
 @settings(max_examples=150, deadline=None)
 @given(_TEXTS)
 def test_whole_file_scan_equals_the_tool(text: str) -> None:
-    scanned = scan_whole_text(DISPATCH, text, ARGUMENTS)
+    scanned = scan_whole_text(text)
     expected = whole(text)
     assert scanned["signals"] == expected
     assert scanned["totalSignals"] == len(expected)
     assert scanned["note"] is None
-
-
-_SIGNAL_RULES = [rule_id for rule_id in data.RULE_IDS if data.RULES[rule_id].has_signals]
 
 
 @settings(max_examples=100, deadline=None)
@@ -47,8 +50,11 @@ def test_the_command_lines_scan_of_chosen_rules_equals_the_checked_one(text: str
     # The command line passes its settings' rules (known, with signals, in catalogue order) without a
     # dispatcher: the tool, asked, chooses the same rules and finds the same signals.
     rule_ids = tuple(rule_id for rule_id in data.RULE_IDS if rule_id in chosen)
-    arguments = {"language": language, "ruleIds": list(rule_ids)}
-    assert scan_chosen(text, language, rule_ids) == scan_whole_text(DISPATCH, text, arguments)
+    arguments = {"language": language, "ruleIds": list(rule_ids), "text": text, "maxSignals": 500}
+    envelope = DISPATCH({"name": "find_writing_signals", "arguments": arguments})
+    assert envelope["ok"] and envelope["data"]["ruleIds"] == list(rule_ids)
+    signals, note = scan_chosen(text, language, rule_ids)
+    assert ([signal.wire() for signal in signals], note) == (envelope["data"]["signals"], None)
 
 
 @settings(max_examples=150, deadline=None)
@@ -71,7 +77,7 @@ def test_a_file_over_the_tool_limit_is_scanned_with_positions_in_the_whole_file(
     paragraph = "A line of plain words for the reader.\n\n"
     text = paragraph * 8000 + "The powerful 😀 ending.\n"
     assert utf16_length(text) > 250_000
-    result = scan_whole_text(DISPATCH, text, ARGUMENTS)
+    result = scan_whole_text(text)
     (signal,) = result["signals"]
     assert text[signal["start"] : signal["end"]] == "powerful"
     assert signal["line"] == 16001 and signal["column"] == 5
@@ -88,7 +94,7 @@ def test_language_detection_counts_function_words() -> None:
 def test_a_piece_with_more_signals_than_one_call_returns_is_cut_until_every_signal_is_kept() -> None:
     # 1,300 hits: far over the tool's 500 per call, so the chunker must re-cut, never drop.
     text = "".join(f"Line {number}: a powerful tool.\n\n" for number in range(1300))
-    result = scan_whole_text(DISPATCH, text, {"language": "en", "ruleIds": ["word-choice"]})
+    result = scan_whole_text(text, "en", ("word-choice",))
     starts = [signal["start"] for signal in result["signals"]]
     assert len(starts) == text.count("powerful") == result["totalSignals"]
     assert starts == sorted(set(starts))

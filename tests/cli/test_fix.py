@@ -9,6 +9,7 @@ import pytest
 
 from writing_rules.cli import _fix, main
 from writing_rules.documents import DocumentEditError, edit
+from writing_rules.tools import Signal, SignalFix
 
 EN = "In order to start, the tool is very fast.\nWe made use of the cache. It is powerful.\n"
 EN_FIXED = "To start, the tool is fast.\nWe used the cache. It is powerful.\n"
@@ -102,7 +103,9 @@ def test_a_file_changed_during_the_run_is_not_overwritten(tmp_path: Path, capsys
 
 def test_a_fix_that_no_longer_matches_is_refused_and_nothing_changes(tmp_path: Path) -> None:
     text = "Restart the service in order to apply the settings.\n"
-    signal = {"start": 20, "fix": {"match": "in order to", "replacement": "to"}}
+    signal = Signal(
+        "nominal-style", "x", "warning", "in order to", 20, 31, 20, 31, 1, 21, 0, SignalFix("to", "in order to")
+    )
     operations = _fix.fix_operations(text, [signal])
     assert edit(text, operations).content == "Restart the service to apply the settings.\n"
     changed = "Restart the service so that it applies the settings.\n"
@@ -114,8 +117,21 @@ def test_a_fix_that_no_longer_matches_is_refused_and_nothing_changes(tmp_path: P
 def test_fix_operations_name_the_right_occurrence() -> None:
     text = "very very fast and very good"
     signals = [
-        {"start": 0, "fix": {"match": "very ", "replacement": ""}},
-        {"start": 19, "fix": {"match": "very ", "replacement": ""}},
+        Signal(
+            "filler",
+            "x",
+            "warning",
+            "very",
+            start,
+            start + 4,
+            start,
+            start + 4,
+            1,
+            start + 1,
+            0,
+            SignalFix("", "very "),
+        )
+        for start in (0, 19)
     ]
     assert edit(text, _fix.fix_operations(text, signals)).content == "very fast and good"
 

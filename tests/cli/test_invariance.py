@@ -25,7 +25,7 @@ import pytest
 import yaml
 
 from writing_rules import _rules_data as data
-from writing_rules.cli._scan import ScanOptions, scan_text_as
+from writing_rules.lint import FileSettings, lint_text
 from writing_rules.tools import scan_text
 
 EVAL = Path(__file__).resolve().parents[2] / "benchmarks" / "signal_eval"
@@ -127,9 +127,7 @@ def tool_hits(text: str, language: str) -> list[dict]:
 
 
 def cli_hits(text: str, language: str) -> list[dict]:
-    scan = scan_text_as("page.md", ScanOptions(language=language), text, language)
-    assert scan.data is not None
-    return list(scan.data["signals"])
+    return [s.wire() for s in lint_text(text, "page.md", FileSettings(language=language), language=language).signals]
 
 
 INTERFACES = {"tool": tool_hits, "cli": cli_hits}

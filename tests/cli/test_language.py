@@ -7,7 +7,7 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from writing_rules.cli._language import _ENGLISH, _GERMAN, detect_language
+from writing_rules.lint._language import _ENGLISH, _GERMAN, detect_language
 
 _WORD = re.compile(r"[^\W\d_]+")
 

@@ -60,7 +60,7 @@ NOT_FOR_A_CACHED_RUN = (
     "writing_rules.prose._sentences",
     "writing_rules.tools._scanner",
     "writing_rules.tools._text_index",
-    "writing_rules.cli._chunks",
+    "writing_rules.lint._pieces",
 )
 
 

@@ -88,6 +88,22 @@ def test_revert_to_a_version_that_never_was_changes_nothing(database, version: s
     assert [document.content for document in database.history("guides/setup.md")] == ["v2", "v1"]
 
 
+def test_both_stores_word_revision_errors_alike(database) -> None:  # type: ignore[no-untyped-def]
+    # One revision logic for both databases: the same messages, long values cut the same way.
+    long_version = "9" * 100
+    with pytest.raises(VersionConflictError) as conflict:
+        database.write("guides/setup.md", "v2", long_version)
+    assert str(conflict.value) == (
+        f"Document 'guides/setup.md' changed: expected version {long_version[:40]!r}, current is '1'. "
+        "Read it again and redo the edit."
+    )
+    with pytest.raises(VersionNotFoundError) as missing:
+        database.revert("guides/setup.md", long_version, None)
+    assert str(missing.value) == (
+        f"Document 'guides/setup.md' has no version {long_version[:40]!r}; history() lists its versions."
+    )
+
+
 def test_revert_checks_the_expected_version(database) -> None:  # type: ignore[no-untyped-def]
     first = database.read("guides/setup.md").version
     database.write("guides/setup.md", "v2")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import writing_rules._rules_data as rules_data
-from writing_rules.cli import _scan
+from writing_rules.lint import _pieces
 
 from .conftest import write
 
@@ -28,10 +28,10 @@ def user_cache() -> Path:
 
 
 def no_scanning(monkeypatch: pytest.MonkeyPatch) -> None:
-    def refuse(*_: object) -> None:
+    def refuse(*_: object, **__: object) -> None:
         raise AssertionError("scanned although the cache holds the result")
 
-    monkeypatch.setattr(_scan, "_scan_text", refuse)
+    monkeypatch.setattr(_pieces, "scan_chosen", refuse)
 
 
 @pytest.mark.parametrize("format_", ["text", "json", "sarif", "github"])
@@ -71,7 +71,9 @@ def test_key_covers_content_config_rule_data_and_version(repo: Path, scan, monke
     elif change == "rule data":
         monkeypatch.setattr(rules_data, "SOURCE_DIGEST", "0" * 64)
     else:
-        monkeypatch.setattr(_scan, "__version__", "99.0")
+        import writing_rules
+
+        monkeypatch.setattr(writing_rules, "__version__", "99.0")
     no_scanning(monkeypatch)
     with pytest.raises(AssertionError, match="scanned although"):
         scan("page.md")

@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from writing_rules.lint import apply_suppressions, comment_spans, format_directive, read_directives
+from writing_rules.tools import Signal
 
 from .conftest import write
 
@@ -95,12 +96,13 @@ def test_a_directive_inside_code_is_no_directive(repo: Path, scan) -> None:
 def test_multi_line_signal_belongs_to_its_start_line() -> None:
     text = "<!-- writing-rules-disable-next-line passive-voice -->\nIt has been\nshipped.\n"
     start = text.index("has")
-    signal = {"ruleId": "passive-voice", "start": start, "end": text.index("."), "line": 2, "column": 4}
+    end = text.index(".")
+    signal = Signal("passive-voice", "passive-en", "warning", text[start:end], start, end, start, end, 2, 4)
     kept, used = apply_suppressions([signal], read_directives(text), len(text))
     assert kept == [] and list(used.values()) == [{"passive-voice"}]
     # A directive for the signal's second line does not cover it.
     moved = "It has been\n<!-- writing-rules-disable-line passive-voice -->shipped.\n"
-    signal = {**signal, "line": 1, "start": 3, "end": moved.index(".")}
+    signal = signal._replace(line=1, start=3, end=moved.index("."))
     kept, _ = apply_suppressions([signal], read_directives(moved), len(moved))
     assert kept == [signal]
 

@@ -19,7 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from writing_rules.cli import main
-from writing_rules.tools import SignalPolicy
+from writing_rules.tools import Signal, SignalPolicy
 
 from .conftest import write
 
@@ -180,7 +180,7 @@ def test_accepted_terms_drop_exactly_the_signals_inside_an_occurrence(
 ) -> None:
     start = min(start, len(text))
     end = min(start + length, len(text))
-    signal = {"ruleId": "word-choice", "start": start, "end": end, "level": "warning"}
+    signal = Signal("word-choice", "hype-en", "warning", text[start:end], start, end, start, end, 1, start + 1)
     expected = not any(
         text.startswith(term, at) and at <= start and end <= at + len(term) for term in terms for at in range(len(text))
     )

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from writing_rules.lint import Baseline, BaselineError, ConfigError, fingerprint, load_config
 from writing_rules.lint._globs import glob_matches
+from writing_rules.tools import Signal
 
 _KEYS = [
     "language",
@@ -119,10 +120,10 @@ def test_fingerprints_do_not_depend_on_text_before_the_paragraph(paragraphs: lis
     if at < 0:
         at = text.find("Very")
     assume(at >= 0)
-    signal = {"start": at, "end": at + 4}
+    signal = Signal("filler", "intensifier-en", "warning", text[at : at + 4], at, at + 4, at, at + 4, 1, 1)
     moved = prefix.replace("\n\n", "\n") + "\n\n" + text
     shift = len(moved) - len(text)
-    assert fingerprint(text, signal) == fingerprint(moved, {"start": at + shift, "end": at + 4 + shift})
+    assert fingerprint(text, signal) == fingerprint(moved, signal._replace(start=at + shift, end=at + 4 + shift))
 
 
 def test_glob_examples() -> None:

@@ -17,7 +17,7 @@ from writing_rules.lsp._positions import LineIndex, PositionError
 
 def disable_text(path: Path, text: str) -> str:
     linted = lint_document(path.as_uri(), 1, text, language="en")
-    start = linted.signals[0]["start"]
+    start = linted.signals[0].start
     (action,) = [a for a in code_actions(linted, start, start) if a.title.startswith("Disable")]
     assert action.edit is not None and action.edit.document_changes is not None
     (change,) = action.edit.document_changes
@@ -53,7 +53,7 @@ def test_disable_in_the_middle_of_an_rst_paragraph_keeps_the_paragraph(tmp_path:
     path = tmp_path / "page.rst"
     linted = lint_document(path.as_uri(), 1, text, language="en")
     (signal,) = linted.signals
-    (action,) = [a for a in code_actions(linted, signal["start"], signal["start"]) if a.title.startswith("Disable")]
+    (action,) = [a for a in code_actions(linted, signal.start, signal.start) if a.title.startswith("Disable")]
     assert action.edit is not None and action.edit.document_changes is not None
     (change,) = action.edit.document_changes
     assert isinstance(change, types.TextDocumentEdit)

@@ -82,11 +82,13 @@ def test_headings_are_known() -> None:
 
 
 def test_markup_is_chosen_by_extension() -> None:
-    assert [markup_for_path(p) for p in ("a.md", "b.MDX", "c.rst", "d.htm", "e.txt", "f.adoc")] == [
+    # AsciiDoc has no reader: it is read as plain text (the document store serves it as prose).
+    assert [markup_for_path(p) for p in ("a.md", "b.MDX", "c.rst", "d.htm", "e.txt", "f.adoc", "g.xyz")] == [
         "markdown",
         "mdx",
         "rst",
         "html",
+        "text",
         "text",
         "markdown",
     ]

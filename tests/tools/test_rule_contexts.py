@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from writing_rules import _rules_data as data
-from writing_rules.cli._scan import ScanOptions, scan_text_as
+from writing_rules.lint import FileSettings, lint_text
 from writing_rules.tools import create_writing_tool_dispatcher
 
 DISPATCH = create_writing_tool_dispatcher().dispatch
@@ -18,9 +18,8 @@ def tool_rules(text: str, language: str = "en") -> list[tuple[str, str]]:
 
 
 def cli_rules(text: str, language: str = "en") -> list[tuple[str, str]]:
-    result = scan_text_as("page.md", ScanOptions(language=language), text, language)
-    assert result.data is not None
-    return [(s["ruleId"], s["match"]) for s in result.data["signals"]]
+    result = lint_text(text, "page.md", FileSettings(language=language), language=language)
+    return [(s.rule_id, s.match) for s in result.signals]
 
 
 def test_the_shipped_rules_name_their_contexts() -> None:

@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from .._errors import WritingRulesError
 from .._tool_call import clean_text
 
 __all__ = ["AdapterError", "checked_descriptors", "encodable", "envelope_json"]
@@ -15,7 +16,7 @@ __all__ = ["AdapterError", "checked_descriptors", "encodable", "envelope_json"]
 _TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")
 
 
-class AdapterError(ValueError):
+class AdapterError(WritingRulesError):
     """A descriptor or envelope is not what the adapters accept; the message says what is wrong."""
 
 

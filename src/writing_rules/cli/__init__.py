@@ -14,22 +14,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from .._lazy_exports import lazy_exports
-
-# FileScan, ScanOptions and scan_text_as: how the language server scans an open document as `scan` would.
-__all__ = ["FileScan", "ScanOptions", "detect_language", "main", "scan_text_as"]
-
-_HOMES = {
-    "FileScan": "._scan",
-    "ScanOptions": "._scan",
-    "scan_text_as": "._scan",
-    "detect_language": "._language",
-}
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
-    from ._language import detect_language
-    from ._scan import FileScan, ScanOptions, scan_text_as
+__all__ = ["main"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -37,6 +22,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     from ._commands import run
 
     return run(argv, sys.stdin, sys.stdout, sys.stderr)
-
-
-__getattr__, __dir__ = lazy_exports(globals(), _HOMES)

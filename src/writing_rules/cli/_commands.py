@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
-from typing import Any, TextIO, cast
+from typing import Any, NamedTuple, TextIO, cast
 
 from .. import tools  # its names load on first use: a run answered from the cache creates no dispatcher
 from .._lazy_rules import rule_data as data
@@ -17,7 +17,7 @@ from ..lint import ConfigError
 from ..prose import MARKUPS
 from ._escape import EscapingStream
 from ._formats import FORMATS, iter_json, render_github, render_html_report, render_sarif, render_text
-from ._linting import LintRun, LintUsageError, add_lint_arguments, prepare_lint
+from ._linting import LintRun, add_lint_arguments, prepare_lint
 from ._lsp import add_lsp_parser, run_lsp
 from ._parser import CommandParser
 from ._scan import (
@@ -26,25 +26,20 @@ from ._scan import (
     PIECE_UNITS,
     STDIN,
     FileScan,
-    ScanOptions,
     scan_one,
     scan_one_keeping_text,
     scan_source,
     scan_text_as,
 )
 from ._serve_mcp import add_serve_mcp_parser, serve_mcp
+from ._status import EXIT_CLEAN, EXIT_ERROR, EXIT_SIGNALS, UsageError
 from ._stores import STORE_LOCATIONS, database_store
 
 __all__ = ["build_parser", "run"]
 
-EXIT_CLEAN, EXIT_SIGNALS, EXIT_ERROR = 0, 1, 2
 _PROGRESS_THRESHOLD = 20  # fewer files finish before progress would help
 _FORMATS_WITH_TEXT = ("html", "github")
 _PROFILES = ", ".join(data.PROFILE_IDS)
-
-
-class UsageError(ValueError):
-    """The user's command cannot run as given; the message says what to change."""
 
 
 _MAX_COUNT = 1_000_000  # past any real --max-signals; keeps huge numbers out of C-level sizes
@@ -99,9 +94,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"writing-rules {__version__}")
     # prog given, as argparse would write it: deriving it formats text (and reads the terminal width).
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, prog="writing-rules")
-    for name, add_parser in _COMMAND_PARSERS.items():
+    for name, entry in _COMMANDS.items():
         if command is None or name == command:
-            add_parser(commands)
+            entry.add_parser(commands)
     return parser
 
 
@@ -228,48 +223,50 @@ def _add_edit_parser(commands: Any) -> None:
     )
 
 
-# In the order of the root help's list.
-_COMMAND_PARSERS: dict[str, Callable[[Any], None]] = {
-    "scan": _add_scan_parser,
-    "rules": _add_rules_parser,
-    "prompt": _add_prompt_parser,
-    "tools": _add_tools_parser,
-    "edit": _add_edit_parser,
-    "serve-mcp": add_serve_mcp_parser,
-    "lsp": add_lsp_parser,
+class _Command(NamedTuple):
+    """One sub-command: how its parser is added, and what runs it (args, stdin, stdout, stderr) -> status."""
+
+    add_parser: Callable[[Any], None]
+    run: Callable[[argparse.Namespace, Any, TextIO, TextIO], int]
+
+
+# The one command table, in the order of the root help's list.
+_COMMANDS: dict[str, _Command] = {
+    "scan": _Command(_add_scan_parser, lambda args, stdin, stdout, stderr: _scan(args, stdin, stdout, stderr)),
+    "rules": _Command(_add_rules_parser, lambda args, stdin, stdout, stderr: _rules(args, stdout)),
+    "prompt": _Command(_add_prompt_parser, lambda args, stdin, stdout, stderr: _prompt(args, stdout)),
+    "tools": _Command(_add_tools_parser, lambda args, stdin, stdout, stderr: _tools(args, stdout)),
+    "edit": _Command(_add_edit_parser, lambda args, stdin, stdout, stderr: _edit(args, stdin, stdout, stderr)),
+    "serve-mcp": _Command(add_serve_mcp_parser, lambda args, stdin, stdout, stderr: serve_mcp(args, stderr)),
+    "lsp": _Command(add_lsp_parser, lambda args, stdin, stdout, stderr: run_lsp(stderr)),
 }
 
 
 # -- scan ---------------------------------------------------------------------------------------
 
 
-def _check_selection(options: ScanOptions) -> None:
+def _check_selection(args: argparse.Namespace) -> None:
     """Let the tool judge profile and rules once, before any file is read."""
-    if options.profile is None and not options.rule_ids:
+    if args.profile is None and not args.rule:
         return  # nothing to judge (a call with neither is always valid): no dispatcher for a cached run
-    language = "en" if options.language == "auto" else options.language
-    envelope = tools.create_writing_tool_dispatcher().dispatch(
-        {"name": "find_writing_signals", "arguments": {**options.tool_arguments(language), "text": ""}}
-    )
-    if not envelope["ok"]:
-        message = envelope["error"]["message"]
-        raise UsageError(message.replace("Argument ruleIds", "--rule").replace("Argument profile", "--profile"))
+    language = "en" if args.language in (None, "auto") else args.language
+    problem = tools.rule_selection_problem(args.profile, args.rule or (), language)
+    if problem is not None:
+        raise UsageError(problem)
 
 
-def _scan_all(
-    args: argparse.Namespace, options: ScanOptions, lint: LintRun, stdin: Any, stderr: TextIO
-) -> list[FileScan]:
+def _scan_all(args: argparse.Namespace, lint: LintRun, stdin: Any, stderr: TextIO) -> list[FileScan]:
     paths, failed = lint.collect(args.paths, args.glob, DEFAULT_GLOBS)
     paths = lint.changed_only(paths)  # --diff: only what changed is scanned
     results: list[FileScan] = list(failed)
     if STDIN in paths:
         paths.remove(STDIN)
-        stdin_options = lint.options_for(STDIN, options)
+        stdin_options = lint.options_for(STDIN)
         # One byte past the limit is enough to know the input is too large.
-        data = stdin.buffer.read(options.max_file_size + 1) if hasattr(stdin, "buffer") else b""
+        data = stdin.buffer.read(args.max_file_size + 1) if hasattr(stdin, "buffer") else b""
         results.append(scan_source(STDIN, stdin_options, data))
     show_progress = stderr.isatty() and len(paths) >= _PROGRESS_THRESHOLD and not args.quiet
-    jobs = [(path, lint.options_for(path, options)) for path in paths]
+    jobs = [(path, lint.options_for(path)) for path in paths]
     # Only the HTML report and the annotations (a sentence around each match) need the text;
     # the other formats leave it out of the transfer.
     keep_text = args.format in _FORMATS_WITH_TEXT
@@ -306,9 +303,7 @@ def _size(path: str) -> int:
         return 0  # scan_source reports it
 
 
-def _fix_all(
-    args: argparse.Namespace, options: ScanOptions, lint: LintRun, stdout: TextIO, stderr: TextIO
-) -> list[FileScan]:
+def _fix_all(args: argparse.Namespace, lint: LintRun, stdout: TextIO, stderr: TextIO) -> list[FileScan]:
     """``--fix``: fix each file in turn (see ``_fix.py``); the results hold the signals that remain."""
     if STDIN in args.paths:
         raise UsageError("--fix changes files; it cannot fix standard input")
@@ -320,7 +315,7 @@ def _fix_all(
 
     root = scan_roots(args.paths)
     for path in paths:
-        scan = partial(scan_text_as, path, lint.options_for(path, options))
+        scan = partial(scan_text_as, path, lint.options_for(path))
         outcome = fix_file(path, scan, dry_run=args.dry_run, root=root(path))
         stdout.write(outcome.diff if args.dry_run else "")
         if outcome.scan is None or outcome.error is not None:
@@ -347,22 +342,11 @@ def _progress(stderr: TextIO, show: bool, done: int, total: int) -> None:
 
 
 def _scan(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) -> int:
-    options = ScanOptions(
-        args.language or "auto",
-        args.profile,
-        tuple(args.rule or ()),
-        args.max_signals,
-        max_file_size=args.max_file_size,
-        include_code=args.include_code,
-    )
-    _check_selection(options)
+    _check_selection(args)
     if args.dry_run and not args.fix:
         raise UsageError("--dry-run applies to --fix only")
     lint = prepare_lint(args)
-    if args.fix:
-        results = _fix_all(args, options, lint, stdout, stderr)
-    else:
-        results = _scan_all(args, options, lint, stdin, stderr)
+    results = _fix_all(args, lint, stdout, stderr) if args.fix else _scan_all(args, lint, stdin, stderr)
     results, directive_errors, unused_found = lint.finish(results, stderr)
     report: str | Iterable[str]
     if args.fix and args.dry_run:
@@ -374,9 +358,9 @@ def _scan(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) 
     elif args.format == "json":
         report = iter_json(results)  # file by file: a large report is never one string
     elif args.format == "html":
-        report = render_html_report(results, None if options.language == "auto" else options.language)
+        report = render_html_report(results, None if args.language in (None, "auto") else args.language)
     else:
-        report = render_sarif(results, "en" if options.language == "auto" else options.language)
+        report = render_sarif(results, "en" if args.language in (None, "auto") else args.language)
     if args.write_baseline is None or args.output is not None:
         # --write-baseline records the signals; printing them all too would bury its one line.
         _write_report(report, args.output, stdout)
@@ -635,7 +619,7 @@ def run(argv: Sequence[str] | None, stdin: Any, stdout: TextIO, stderr: TextIO) 
     """Parse ``argv`` and run the command; returns the exit status."""
     arguments = sys.argv[1:] if argv is None else list(argv)
     stdout = encodable(stdout)  # every command's output (reports, diffs, JSON) is UTF-8
-    named = arguments[0] if arguments and arguments[0] in _COMMAND_PARSERS else None
+    named = arguments[0] if arguments and arguments[0] in _COMMANDS else None
     parser = build_parser(named)
     try:
         args = parser.parse_args(arguments)
@@ -644,20 +628,8 @@ def run(argv: Sequence[str] | None, stdin: Any, stdout: TextIO, stderr: TextIO) 
     # Messages name files, and a file's name may hold line breaks or bidirectional controls.
     stderr = cast(TextIO, EscapingStream(stderr))
     try:
-        if args.command == "scan":
-            return _scan(args, stdin, stdout, stderr)
-        if args.command == "rules":
-            return _rules(args, stdout)
-        if args.command == "prompt":
-            return _prompt(args, stdout)
-        if args.command == "tools":
-            return _tools(args, stdout)
-        if args.command == "serve-mcp":
-            return serve_mcp(args, stderr)
-        if args.command == "lsp":
-            return run_lsp(stderr)
-        return _edit(args, stdin, stdout, stderr)
-    except (UsageError, LintUsageError, ConfigError) as error:
+        return _COMMANDS[args.command].run(args, stdin, stdout, stderr)
+    except (UsageError, ConfigError) as error:
         stderr.write(f"writing-rules {args.command}: error: {error}\n")
         return EXIT_ERROR
     except RecursionError:

@@ -17,7 +17,7 @@ import difflib
 import hashlib
 import os
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +31,10 @@ from ..documents import (
     occurrence_at,
 )
 from ._scan import FileScan
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..tools import Signal
 
 __all__ = ["MAX_ROUNDS", "FixedFile", "fix_file", "fix_operations", "quote_patch_name", "scan_roots"]
 
@@ -56,7 +60,7 @@ class FixedFile:
     error: str | None = None
 
 
-def fix_operations(text: str, signals: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def fix_operations(text: str, signals: Sequence[Signal]) -> list[dict[str, Any]]:
     """Edit operations for the signals' fixes, last first, so each quote still finds its place.
 
     A fix is named by its text and the occurrence number of that text (the
@@ -65,13 +69,13 @@ def fix_operations(text: str, signals: Sequence[Mapping[str, Any]]) -> list[dict
     """
     chosen: list[tuple[int, str, str]] = []
     previous = 0
-    for signal in sorted(signals, key=lambda signal: signal["start"]):
-        fix = signal.get("fix")
-        start = signal["start"]
-        if fix is None or start < previous or not fix["match"]:
+    for signal in sorted(signals, key=lambda signal: signal.start):
+        fix = signal.fix
+        start = signal.start
+        if fix is None or start < previous or not fix.match:
             continue
-        chosen.append((start, fix["match"], fix["replacement"]))
-        previous = start + len(fix["match"])
+        chosen.append((start, fix.match, fix.replacement))
+        previous = start + len(fix.match)
     operations = []
     for start, match, replacement in reversed(chosen):
         occurrence = occurrence_at(text, match, start)
@@ -150,7 +154,7 @@ def fix_file(path: str, scan: Scan, *, dry_run: bool, root: str | None = None) -
     fixed = 0
     result = scan(text, None)
     for _ in range(MAX_ROUNDS):
-        operations = fix_operations(text, result.data["signals"] if result.data is not None else ())
+        operations = fix_operations(text, result.lint.signals if result.lint is not None else ())
         if not operations:
             break
         try:

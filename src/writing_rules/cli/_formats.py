@@ -12,6 +12,10 @@ from .._text_units import LINE_BREAK
 from ._escape import escape_controls
 from ._scan import STDIN_NAME, FileScan
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..tools import Signal
+
 # json loads with the formats that need it (the text report only for an unusual match): a scan
 # with --no-cache and the text report then never imports it (about 1 ms of start-up).
 
@@ -41,6 +45,12 @@ def _scanned(results: Sequence[FileScan]) -> list[FileScan]:
     return [result for result in results if result.data is not None]
 
 
+def _signals(result: FileScan) -> tuple[Signal, ...]:
+    """A scanned file's signals, typed (the JSON format writes the wire objects of ``data``)."""
+    assert result.lint is not None
+    return result.lint.signals
+
+
 def _quoted(text: str) -> str:
     """``json.dumps(text, ensure_ascii=False)``, without the call for the common printable text."""
     if text.isprintable() and '"' not in text and "\\" not in text:
@@ -55,15 +65,12 @@ def render_text(results: Sequence[FileScan]) -> str:
     lines = []
     titles: dict[tuple[str, str | None], str] = {}
     for result in _scanned(results):
-        assert result.data is not None
-        for signal in result.data["signals"]:
-            match = _quoted(signal["match"])
-            key = (signal["ruleId"], result.language)
+        for signal in _signals(result):
+            match = _quoted(signal.match)
+            key = (signal.rule_id, result.language)
             title = titles.get(key) or titles.setdefault(key, _title(*key))
-            code = " (in code)" if signal["context"]["inCode"] else ""
-            lines.append(
-                f"{result.path}:{signal['line']}:{signal['column']}: {signal['ruleId']}: {match} {title}{code}"
-            )
+            code = " (in code)" if signal.in_code else ""
+            lines.append(f"{result.path}:{signal.line}:{signal.column}: {signal.rule_id}: {match} {title}{code}")
         for entry in _unused(result):
             lines.append(f"{result.path}:{entry['line']}:{entry['column']}: {UNUSED_SUPPRESSION}: {entry['message']}")
     # A file name or a match may hold line breaks or bidirectional controls: one line stays one line.
@@ -128,27 +135,26 @@ def render_github(results: Sequence[FileScan]) -> str:
 
     lines = []
     for result in _scanned(results):
-        assert result.data is not None
         path = _uri(result.path)
-        for signal in result.data["signals"]:
+        for signal in _signals(result):
             end_line, end_column = _end(signal)
-            command = _GITHUB_COMMANDS.get(signal_level(signal["ruleId"], signal["signalId"]), "warning")
-            title = _title(signal["ruleId"], result.language)
+            command = _GITHUB_COMMANDS.get(signal_level(signal.rule_id, signal.signal_id), "warning")
+            title = _title(signal.rule_id, result.language)
             properties = ",".join(
                 f"{name}={_github_escape(str(value), property_=True)}"
                 for name, value in (
                     ("file", path),
-                    ("line", signal["line"]),
+                    ("line", signal.line),
                     ("endLine", end_line),
-                    ("col", signal["column"]),
+                    ("col", signal.column),
                     ("endColumn", end_column),
-                    ("title", f"{signal['ruleId']}: {title}"),
+                    ("title", f"{signal.rule_id}: {title}"),
                 )
             )
-            shown = _shorten(" ".join(signal["match"].split()) or signal["match"], _MATCH_SHOWN)
+            shown = _shorten(" ".join(signal.match.split()) or signal.match, _MATCH_SHOWN)
             message = f"{json.dumps(shown, ensure_ascii=False)}: {title}"
-            if result.text is not None and len(signal["match"]) <= _MATCH_SHOWN:
-                message += f" | {sentence_excerpt(result.text, signal['start'], signal['end'])}"
+            if result.text is not None and len(signal.match) <= _MATCH_SHOWN:
+                message += f" | {sentence_excerpt(result.text, signal.start, signal.end)}"
             lines.append(f"::{command} {properties}::{_github_escape(message, property_=False)}")
         for entry in _unused(result):
             properties = ",".join(
@@ -222,23 +228,23 @@ def _uri(path: str) -> str:
     return relative.replace(os.sep, "/")
 
 
-def _end(signal: dict[str, Any], text: str | None = None) -> tuple[int, int]:
+def _end(signal: Signal, text: str | None = None) -> tuple[int, int]:
     """End line and (exclusive) end column of a signal's match (or of ``text`` starting where it starts)."""
-    text = signal["match"] if text is None else text
+    text = signal.match if text is None else text
     breaks = list(LINE_BREAK.finditer(text))
     if not breaks:
-        return signal["line"], signal["column"] + len(text)
-    return signal["line"] + len(breaks), len(text) - breaks[-1].end() + 1
+        return signal.line, signal.column + len(text)
+    return signal.line + len(breaks), len(text) - breaks[-1].end() + 1
 
 
-def _sarif_fixes(signal: dict[str, Any], uri: str) -> list[dict[str, Any]]:
+def _sarif_fixes(signal: Signal, uri: str) -> list[dict[str, Any]]:
     """The signal's safe fix as a SARIF ``fix``: replace ``fix.match`` (it starts where the signal does)."""
-    fix = signal.get("fix")
-    if not fix or not fix["match"]:
+    fix = signal.fix
+    if fix is None or not fix.match:
         return []
     import json
 
-    match, replacement = fix["match"], fix["replacement"]
+    match, replacement = fix.match, fix.replacement
     end_line, end_column = _end(signal, match)
     quoted = json.dumps(match, ensure_ascii=False)
     return [
@@ -254,11 +260,11 @@ def _sarif_fixes(signal: dict[str, Any], uri: str) -> list[dict[str, Any]]:
                     "replacements": [
                         {
                             "deletedRegion": {
-                                "startLine": signal["line"],
-                                "startColumn": signal["column"],
+                                "startLine": signal.line,
+                                "startColumn": signal.column,
                                 "endLine": end_line,
                                 "endColumn": end_column,
-                                "charOffset": signal["start"],
+                                "charOffset": signal.start,
                                 "charLength": len(match),
                             },
                             "insertedContent": {"text": replacement},
@@ -292,40 +298,39 @@ def render_sarif(results: Sequence[FileScan], language: str = "en") -> str:
     import json
 
     scanned = _scanned(results)
-    used = {rule_id for result in scanned for rule_id in result.data["ruleIds"]}  # type: ignore[index]
+    used = {rule_id for result in scanned if result.lint is not None for rule_id in result.lint.rule_ids}
     rule_ids = [rule_id for rule_id in data.RULE_IDS if rule_id in used]
     index = {rule_id: position for position, rule_id in enumerate(rule_ids)}
     sarif_results = []
     for result in scanned:
-        assert result.data is not None
-        for signal in result.data["signals"]:
+        for signal in _signals(result):
             end_line, end_column = _end(signal)
             fixes = _sarif_fixes(signal, _uri(result.path))
             sarif_results.append(
                 {
-                    "ruleId": signal["ruleId"],
-                    "ruleIndex": index[signal["ruleId"]],
-                    "level": _SARIF_LEVELS[signal["level"]],
+                    "ruleId": signal.rule_id,
+                    "ruleIndex": index[signal.rule_id],
+                    "level": _SARIF_LEVELS[signal.level],
                     "message": {
-                        "text": f"{json.dumps(signal['match'], ensure_ascii=False)}: "
-                        f"{_title(signal['ruleId'], result.language)}"
+                        "text": f"{json.dumps(signal.match, ensure_ascii=False)}: "
+                        f"{_title(signal.rule_id, result.language)}"
                     },
                     "locations": [
                         {
                             "physicalLocation": {
                                 "artifactLocation": {"uri": _sarif_uri(result.path)},
                                 "region": {
-                                    "startLine": signal["line"],
-                                    "startColumn": signal["column"],
+                                    "startLine": signal.line,
+                                    "startColumn": signal.column,
                                     "endLine": end_line,
                                     "endColumn": end_column,
-                                    "charOffset": signal["start"],
-                                    "charLength": signal["end"] - signal["start"],
+                                    "charOffset": signal.start,
+                                    "charLength": signal.end - signal.start,
                                 },
                             }
                         }
                     ],
-                    "properties": {"signalId": signal["signalId"], "context": signal["context"]},
+                    "properties": {"signalId": signal.signal_id, "context": signal.wire_context()},
                     **({"fixes": fixes} if fixes else {}),
                 }
             )

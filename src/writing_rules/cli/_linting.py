@@ -10,17 +10,17 @@ import argparse
 import fnmatch
 import os
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import TextIO
 
 from ..lint import (
     CACHE_DIR_ENV,
-    DEFAULT_MIN_LEVEL,
     LEVELS,
     ConfigError,
     ConfigResolver,
     FileSettings,
 )
-from ._scan import STDIN, FileScan, ScanOptions, collect_paths
+from ._scan import STDIN, FileScan, ScanOptions, collect_paths, wire_data
+from ._status import UsageError
 
 # The baseline and --diff (git through subprocess) load only when their options are given:
 # a one-page scan in a pre-commit hook needs neither.
@@ -29,10 +29,6 @@ if TYPE_CHECKING:
     from ..lint import Baseline, ChangedLines, LintConfig
 
 __all__ = ["LintRun", "add_lint_arguments", "prepare_lint"]
-
-
-class LintUsageError(ValueError):
-    """A linter option cannot be used as given; the message says why (exit 2)."""
 
 
 def add_lint_arguments(scan: argparse.ArgumentParser) -> None:
@@ -84,35 +80,29 @@ class LintRun:
         self.gone: list[str] = []  # named, but deleted since the --diff revision
         self.unchanged = 0  # files --diff found unchanged, so not scanned
 
-    def settings_for(self, path: str, options: ScanOptions) -> FileSettings:
+    def settings_for(self, path: str) -> FileSettings:
         """The file's configuration, then the command line on top."""
         config = self.resolver.config_for(path)
         settings = config.settings_for(path) if config is not None else FileSettings()
         args = self.args
-        changes: dict[str, Any] = {}
-        if args.language is not None:
-            changes["language"] = args.language
-        if args.profile is not None:
-            changes["profile"] = args.profile
-        if args.rule:
-            changes["rules"] = tuple(args.rule)
-            changes["disable"] = ()  # rules named on the command line run, whatever the file disables
-        if args.min_level is not None:
-            changes["min_level"] = args.min_level
-        elif settings.min_level is None:
-            changes["min_level"] = DEFAULT_MIN_LEVEL  # the command line's default view
-        if getattr(args, "markup", None) is not None:
-            changes["markup"] = args.markup
-        return settings._replace(**changes)
+        return settings.overlay(
+            language=args.language,
+            profile=args.profile,
+            rules=args.rule,
+            min_level=args.min_level,
+            markup=getattr(args, "markup", None),
+        )
 
-    def options_for(self, path: str, options: ScanOptions) -> ScanOptions:
+    def options_for(self, path: str) -> ScanOptions:
+        """How ``scan`` lints ``path``: its settings, the cache, fingerprints for a baseline."""
         name = self.args.stdin_filename if path == STDIN else None
-        settings = self.settings_for(name or path, options)
-        return options._replace(
-            settings=settings,
+        return ScanOptions(
+            settings=self.settings_for(name or path),
             cache_dir=self.cache_dir,
             fingerprints=self.baseline is not None or self.args.write_baseline is not None,
             stdin_name=name,
+            max_file_size=self.args.max_file_size,
+            include_code=self.args.include_code,
         )
 
     def collect(
@@ -226,14 +216,14 @@ class LintRun:
             from ..lint import BaselineError, write_baseline
 
             files = [
-                (result.path, result.lint.signals, result.lint.fingerprints or ())
+                (result.path, result.lint.kept, result.lint.fingerprints or ())
                 for result in results
                 if result.lint is not None
             ]
             try:
                 count = write_baseline(args.write_baseline, files)
             except BaselineError as error:
-                raise LintUsageError(str(error)) from None
+                raise UsageError(str(error)) from None
             stderr.write(f"wrote {count} signal{'s' * (count != 1)} to baseline {args.write_baseline}\n")
         finished = []
         directive_errors = unused_found = False
@@ -245,13 +235,7 @@ class LintRun:
             for problem in linted.problems:
                 directive_errors = True
                 stderr.write(f"{result.path}:{problem.line}:{problem.column}: error: {problem.message}\n")
-            unused = list(linted.unused) if args.report_unused_suppressions else []
-            signals = list(linted.signals)
-            notes = []
-            if self.baseline is not None:
-                signals, known = self.baseline.split(result.path, signals, linted.fingerprints or ())
-                if known:
-                    notes.append(f"{known} in baseline")
+            lines = None
             if self.changed is not None:
                 from ..lint import DiffError
 
@@ -261,47 +245,44 @@ class LintRun:
                     else:
                         lines = self.changed.lines_for(result.path)
                 except DiffError as error:
-                    raise LintUsageError(str(error)) from None
-                if lines is not None:
-                    before = len(signals)
-                    signals = [signal for signal in signals if signal["line"] in lines]
-                    unused = [entry for entry in unused if entry[0] in lines]
-                    if before - len(signals):
-                        notes.append(f"{before - len(signals)} on unchanged lines")
+                    raise UsageError(str(error)) from None
+            # The engine's last steps: baseline, changed lines, --max-signals (writing_rules.lint).
+            linted = linted.narrowed(baseline=self.baseline, changed_lines=lines, max_signals=args.max_signals)
+            notes = []
+            if linted.in_baseline:
+                notes.append(f"{linted.in_baseline} in baseline")
+            if linted.on_unchanged_lines:
+                notes.append(f"{linted.on_unchanged_lines} on unchanged lines")
             if linted.suppressed:
                 notes.append(f"{linted.suppressed} suppressed")
+            unused = list(linted.unused) if args.report_unused_suppressions else []
             for line, column, message in unused:
                 unused_found = True
                 stderr.write(f"{result.path}:{line}:{column}: unused suppression: {message}\n")
-            data = dict(result.data)
+            data = wire_data(linted)
             if args.report_unused_suppressions:
                 # In the report too: they fail the run, so CI's report must show them.
                 data["unusedSuppressions"] = [
                     {"line": line, "column": column, "message": message} for line, column, message in unused
                 ]
-            data["totalSignals"] = len(signals)
-            data["signals"] = signals
-            if args.max_signals is not None and len(signals) > args.max_signals:
-                data["signals"] = signals[: args.max_signals]
-                data["truncated"] = True
-            finished.append(result._replace(data=data, note=", ".join(notes)))
+            finished.append(result._replace(data=data, lint=linted, note=", ".join(notes)))
         return finished, directive_errors, unused_found
 
 
 def prepare_lint(args: argparse.Namespace) -> LintRun:
-    """Read the configuration, baseline and diff the options name; ``LintUsageError`` when one is unusable."""
+    """Read the configuration, baseline and diff the options name; ``UsageError`` when one is unusable."""
     if args.stdin_filename is not None and STDIN not in args.paths:
-        raise LintUsageError("--stdin-filename names standard input: give - as a PATH too")
+        raise UsageError("--stdin-filename names standard input: give - as a PATH too")
     if args.diff is not None and STDIN in args.paths and args.stdin_filename is None:
-        raise LintUsageError("--diff with standard input needs --stdin-filename NAME: the file it stands for")
+        raise UsageError("--diff with standard input needs --stdin-filename NAME: the file it stands for")
     if args.baseline is not None and args.write_baseline is not None:
-        raise LintUsageError("give --baseline or --write-baseline, not both")
+        raise UsageError("give --baseline or --write-baseline, not both")
     if args.config is not None and args.no_config:
-        raise LintUsageError("give --config FILE or --no-config, not both")
+        raise UsageError("give --config FILE or --no-config, not both")
     try:
         resolver = ConfigResolver(args.config, disabled=args.no_config)
     except ConfigError as error:
-        raise LintUsageError(str(error)) from None
+        raise UsageError(str(error)) from None
     cache_dir = None
     if not args.no_cache:
         from ..lint import user_cache_dir
@@ -315,12 +296,12 @@ def prepare_lint(args: argparse.Namespace) -> LintRun:
         try:
             run.baseline = Baseline.load(args.baseline)
         except BaselineError as error:
-            raise LintUsageError(str(error)) from None
+            raise UsageError(str(error)) from None
     if args.diff is not None:
         from ..lint import DiffError, changed_lines
 
         try:
             run.changed = changed_lines(args.diff)
         except DiffError as error:
-            raise LintUsageError(str(error)) from None
+            raise UsageError(str(error)) from None
     return run

@@ -6,15 +6,15 @@ import errno
 import fnmatch
 import os
 import stat
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import partial
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from .. import __version__
-from .._lazy_rules import rule_data as data
-from .._text_units import utf16_length
-from ..lint import LEVELS, FileSettings, LintedText, lint_signals, markup_for
-from ._language import detect_language
+from ..lint import PIECE_UNITS, FileSettings
+from ..prose import FILE_TYPES
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..lint import LintResult, MapPieces
 
 __all__ = [
     "DEFAULT_GLOBS",
@@ -29,48 +29,30 @@ __all__ = [
     "scan_one_keeping_text",
     "scan_source",
     "scan_text_as",
+    "wire_data",
 ]
 
-DEFAULT_GLOBS = ("*.md", "*.markdown", "*.mdx", "*.txt", "*.rst")
+# What `scan DIR` scans without --glob: the file types marked scanned (writing_rules.prose.FILE_TYPES).
+DEFAULT_GLOBS = tuple(f"*{extension}" for extension, kind in FILE_TYPES.items() if kind.scanned)
 STDIN = "-"
 STDIN_NAME = "<stdin>"  # how results from standard input are labelled
-# Texts longer than this are scanned in pieces (cut as for the tool's limit: blank lines outside
-# fences first), whatever --jobs is, so that N processes can share one file and give the same output.
-PIECE_UNITS = 64_000
-
-MapPieces = Callable[
-    [Callable[[tuple[str, dict[str, Any]]], dict[str, Any]], list[tuple[str, dict[str, Any]]]], Iterable[dict[str, Any]]
-]
 MAX_FILE_SIZE = 50 * 2**20  # --max-file-size's default: larger files are reported, not read
 _NOT_REGULAR = "not a regular file"
 
 
 class ScanOptions(NamedTuple):
-    """What the user asked for; picklable, so it can go to worker processes.
+    """How one file is linted beyond its settings; picklable, so it can go to worker processes.
 
     A named tuple, as ``FileScan``: a one-page scan creates no dataclass (see ``FileScan``).
+    ``settings`` are the file's (configuration, then the command line on top).
     """
 
-    language: str = "auto"
-    profile: str | None = None
-    rule_ids: tuple[str, ...] = ()
-    max_signals: int | None = None
-    # What writing_rules.lint adds: the file's settings (configuration plus command line),
-    # the cache folder, whether baseline fingerprints are needed, and the name for stdin.
-    settings: FileSettings | None = None
+    settings: FileSettings = FileSettings()
     cache_dir: str | None = None
-    fingerprints: bool = False
+    fingerprints: bool = False  # one baseline fingerprint per signal (--baseline, --write-baseline)
     stdin_name: str | None = None
     max_file_size: int = MAX_FILE_SIZE
     include_code: bool = False  # keep hits inside code (context.inCode); left out by default
-
-    def tool_arguments(self, language: str) -> dict[str, Any]:
-        arguments: dict[str, Any] = {"language": language}
-        if self.profile is not None:
-            arguments["profile"] = self.profile
-        if self.rule_ids:
-            arguments["ruleIds"] = list(self.rule_ids)
-        return arguments
 
 
 class FileScan(NamedTuple):
@@ -87,7 +69,7 @@ class FileScan(NamedTuple):
     data: Mapping[str, Any] | None = None
     error: str | None = None
     text: str | None = None
-    lint: LintedText | None = None
+    lint: LintResult | None = None
     cache_warning: str | None = None
     note: str = ""  # what the baseline, --diff and directives held back, for the summary line
     reader_note: str | None = None  # why the file was read as plain text (its reader failed), if it was
@@ -183,207 +165,71 @@ def read_text(path: str, stdin_bytes: bytes | None = None) -> str:
     return read_bytes(path, stdin_bytes).decode("utf-8-sig")
 
 
-def _settings(options: ScanOptions) -> FileSettings:
-    if options.settings is not None:
-        return options.settings
-    return FileSettings(language=options.language, profile=options.profile, rules=options.rule_ids or None)
-
-
-def scan_piece(job: tuple[str, dict[str, Any]]) -> dict[str, Any]:
-    """The tool's data for one piece of a text (positions within the piece); runs in a worker.
-
-    ``job`` carries the tool's ``language`` and ``ruleIds`` as the tool would choose
-    them (the settings give known rules with signals, in catalogue order), so no
-    dispatcher checks them again; then ``markup``, ``frontMatterKeys`` (None: the
-    piece cannot open with front matter) and what the command line drops anyway, so
-    that it is not scanned for: ``minLevel`` (signals below it) and ``includeCode``
-    (false: signals in code).
-    """
-    # The scanner (and the prose reader) load here, with the first text to scan: a run
-    # answered from the result cache never needs them.
-    from ._chunks import DEFAULT_FRONT_MATTER_KEYS, scan_chosen
-
-    text, arguments = job
-    return dict(
-        scan_chosen(
-            text,
-            arguments["language"],
-            tuple(arguments["ruleIds"]),
-            markup=arguments.get("markup", "markdown"),
-            front_matter_keys=arguments.get("frontMatterKeys", DEFAULT_FRONT_MATTER_KEYS),
-            min_level=arguments.get("minLevel"),
-            code=arguments.get("includeCode", True),
-        )
-    )
-
-
-def _scan_text(
-    text: str,
-    language: str,
-    settings: FileSettings,
-    map_pieces: MapPieces = map,
-    markup: str = "markdown",
-    include_code: bool = True,
-) -> dict[str, Any]:
-    rule_ids = settings.rule_ids()
-    if not rule_ids:  # everything disabled: nothing to ask the tool
-        return {"language": language, "ruleIds": [], "signals": [], "totalSignals": 0, "truncated": False}
-    arguments = {
-        "language": language,
-        "ruleIds": list(rule_ids),
-        "markup": markup,
-        "frontMatterKeys": settings.front_matter_keys,
-        "minLevel": settings.min_level,
-        "includeCode": include_code,
+def wire_data(result: LintResult) -> dict[str, Any]:
+    """The report's data for one file (the tool's ``find_writing_signals`` shape): made here, for the formats."""
+    return {
+        "language": result.language,
+        "ruleIds": list(result.rule_ids),
+        "signals": [signal.wire() for signal in result.signals],
+        "totalSignals": result.total_signals,
+        "truncated": result.truncated,
     }
-    if len(text) <= PIECE_UNITS // 2 or utf16_length(text) <= PIECE_UNITS:
-        return scan_piece((text, arguments))
-    from ._chunks import join_pieces, split_points
-
-    starts = split_points(text, PIECE_UNITS)
-    bounds = list(zip(starts, [*starts[1:], len(text)], strict=True))
-    # Front matter can only open the text: later pieces are read without it.
-    later = {**arguments, "frontMatterKeys": None}
-    jobs = [(text[first:end], arguments if first == 0 else later) for first, end in bounds]
-    pieces = list(map_pieces(scan_piece, jobs))
-    signals = join_pieces(text, starts, (piece["signals"] for piece in pieces))
-    note = next((piece["note"] for piece in pieces if piece.get("note")), None)
-    return {**pieces[0], "signals": signals, "totalSignals": len(signals), "truncated": False, "note": note}
-
-
-_LANGUAGES = ("en", "de")
-_SIGNAL_NUMBERS = ("start", "end", "utf16Start", "utf16End", "line", "column")
-_CONTEXT_FLAGS = ("inCode", "inQuote", "negated")
-
-
-def cached_result_ok(value: Mapping[str, Any], text: str) -> bool:
-    """Whether a cached value has the shape ``scan_source`` stores, with spans that fit ``text``.
-
-    Anything else (a damaged or foreign entry: missing keys, an unknown rule, a span
-    outside the text) is a cache miss, never a crash further on.
-    """
-    result = value.get("data")
-    if value.get("language") not in _LANGUAGES or not isinstance(value.get("detected"), bool):
-        return False
-    if not isinstance(result, dict) or result.get("language") not in _LANGUAGES:
-        return False
-    rule_ids, signals = result.get("ruleIds"), result.get("signals")
-    if not isinstance(rule_ids, list) or not all(isinstance(rule, str) and rule in data.RULES for rule in rule_ids):
-        return False
-    if not isinstance(signals, list) or not isinstance(result.get("truncated"), bool):
-        return False
-    if not isinstance(result.get("totalSignals"), int) or not isinstance(result.get("note"), (str, type(None))):
-        return False
-    return all(_signal_ok(signal, text) for signal in signals)
-
-
-def _signal_ok(signal: object, text: str) -> bool:
-    rule_id = signal.get("ruleId") if isinstance(signal, dict) else None
-    if not isinstance(signal, dict) or not isinstance(rule_id, str) or rule_id not in data.RULES:
-        return False
-    if not isinstance(signal.get("signalId"), str) or signal.get("level") not in LEVELS:
-        return False
-    numbers = [signal.get(name) for name in _SIGNAL_NUMBERS]
-    if not all(type(number) is int and number >= 0 for number in numbers):
-        return False
-    start, end = signal["start"], signal["end"]
-    if not (start <= end <= len(text)) or signal.get("match") != text[start:end] or signal["line"] < 1:
-        return False
-    context = signal.get("context")
-    if not isinstance(context, dict) or not all(isinstance(context.get(flag), bool) for flag in _CONTEXT_FLAGS):
-        return False
-    fix = signal.get("fix")
-    return fix is None or (
-        isinstance(fix, dict) and isinstance(fix.get("replacement"), str) and isinstance(fix.get("match"), str)
-    )
-
-
-def _drop_code(result: dict[str, Any], options: ScanOptions) -> str | None:
-    """Leave out hits in code unless asked for (--include-code); returns the reader's note."""
-    if not options.include_code:
-        # Code is shown to readers as code: its hits are leads only on request.
-        result["signals"] = [signal for signal in result["signals"] if not signal["context"]["inCode"]]
-    note: str | None = result.pop("note", None)
-    return note
 
 
 def scan_source(
     path: str, options: ScanOptions, stdin_bytes: bytes | None = None, map_pieces: MapPieces = map
 ) -> FileScan:
-    """Read and scan one file; never raises for a file problem (the reason goes into ``error``).
+    """Read and lint one file (``writing_rules.lint.lint_text``); never raises for a file problem
+    (the reason goes into ``error``).
 
     ``map_pieces`` scans the pieces of a long text (a process pool's ``map`` spreads them).
     """
     shown = (options.stdin_name or STDIN_NAME) if path == STDIN else path
     try:
-        raw = read_bytes(path, stdin_bytes, options.max_file_size)
-        text = raw.decode("utf-8-sig")
+        text = read_bytes(path, stdin_bytes, options.max_file_size).decode("utf-8-sig")
     except UnicodeDecodeError as error:
         return FileScan(path=shown, error=f"not UTF-8 text (invalid byte at offset {error.start})")
     except OSError as error:
         return FileScan(path=shown, error=error.strerror or type(error).__name__)
-    settings = _settings(options)
-    markup = markup_for(shown, settings)
-    cache = None
-    if options.cache_dir is not None:
-        from ..lint import ResultCache, cache_key  # with json and hashlib: not for --no-cache
-
-        cache = ResultCache(options.cache_dir)
-    key = ""
-    cached = None
-    if cache is not None:
-        import hashlib  # 2 ms of start-up (OpenSSL) that a scan without --cache never needs
-
-        content = hashlib.sha256(raw).hexdigest()
-        # The effective settings include the markup the file is read as (its extension decides "auto").
-        # Signals in code are scanned for only with --include-code: a result holds them or not.
-        code = "code" if options.include_code else "no-code"
-        # The file's own path (resolved) is part of the key: an entry is never served for another file.
-        where = shown if path == STDIN else os.path.realpath(path)
-        key = cache_key("scan-2", __version__, data.SOURCE_DIGEST, where, settings.key(), markup, code, content)
-        cached = cache.get(key, partial(cached_result_ok, text=text))
-    if cached is not None:
-        language, detected, result = cached["language"], cached["detected"], dict(cached["data"])
-    else:
-        detected = settings.language == "auto"
-        language = detect_language(text) if detected else settings.language
-        result = _scan_text(text, language, settings, map_pieces, markup, options.include_code)
-        if cache is not None:
-            cache.put(key, {"language": language, "detected": detected, "data": result})
-    reader_note = _drop_code(result, options)
-    linted = lint_signals(text, result["signals"], settings, markup, fingerprints=options.fingerprints)
-    # --max-signals is applied by the caller, after the baseline and --diff.
-    result["signals"] = list(linted.signals)
-    result["totalSignals"] = len(linted.signals)
-    return FileScan(
-        path=shown,
-        language=language,
-        detected=detected,
-        data=result,
-        text=text,
-        lint=linted,
-        cache_warning=cache.warning if cache is not None else None,
-        reader_note=reader_note,
-        markup=markup,
-    )
+    return scan_text_as(shown, options, text, cache=True, map_pieces=map_pieces)
 
 
-def scan_text_as(path: str, options: ScanOptions, text: str, language: str | None = None) -> FileScan:
+def scan_text_as(
+    path: str,
+    options: ScanOptions,
+    text: str,
+    language: str | None = None,
+    *,
+    cache: bool = False,
+    map_pieces: MapPieces = map,
+) -> FileScan:
     """``scan_source`` for text already in hand, named ``path`` (``scan --fix`` rescans what it fixed).
 
-    ``language`` None decides it as ``scan_source`` does; no cache is used.
+    ``language`` None decides it as ``scan_source`` does; the cache is used only with ``cache``.
     """
-    settings = _settings(options)
-    detected = settings.language == "auto"
-    if language is None:
-        language = detect_language(text) if detected else settings.language
-    result = _scan_text(text, language, settings, markup=markup_for(path, settings), include_code=options.include_code)
-    _drop_code(result, options)
-    linted = lint_signals(text, result["signals"], settings, markup_for(path, settings))
-    result["signals"] = list(linted.signals)
-    result["totalSignals"] = len(linted.signals)
-    markup = markup_for(path, settings)
-    return FileScan(path=path, language=language, detected=detected, data=result, text=text, lint=linted, markup=markup)
+    from ..lint import lint_text
+
+    linted = lint_text(
+        text,
+        path,
+        options.settings,
+        language=language,
+        include_code=options.include_code,
+        fingerprints=options.fingerprints,
+        cache_dir=options.cache_dir if cache else None,
+        map_pieces=map_pieces,
+    )
+    return FileScan(
+        path=path,
+        language=linted.language,
+        detected=linted.detected,
+        data=wire_data(linted),
+        text=text,
+        lint=linted,
+        cache_warning=linted.cache_warning,
+        reader_note=linted.reader_note,
+        markup=linted.markup,
+    )
 
 
 def scan_one_keeping_text(job: tuple[str, ScanOptions]) -> FileScan:

@@ -12,18 +12,13 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from .. import tools
 from ..documents import DOCUMENTATION_FILES
+from ._status import EXIT_CLEAN, EXIT_ERROR, UsageError
 from ._stores import STORE_LOCATIONS, database_store, is_database_url
 
 if TYPE_CHECKING:
     from ..mcp import McpToolRouter
 
 __all__ = ["add_serve_mcp_parser", "serve_mcp"]
-
-_EXIT_OK, _EXIT_ERROR = 0, 2
-
-
-class _ServeError(ValueError):
-    """The server cannot start as asked; the message says what to change."""
 
 
 def add_serve_mcp_parser(commands: Any) -> None:
@@ -76,14 +71,14 @@ def serve_mcp(args: argparse.Namespace, stderr: TextIO) -> int:
     try:
         router = _router(args)
         serve_stdio = load_stdio_server()
-    except (_ServeError, McpUnavailableError) as error:
+    except (UsageError, McpUnavailableError) as error:
         stderr.write(f"writing-rules serve-mcp: error: {error}\n")
-        return _EXIT_ERROR
+        return EXIT_ERROR
     import anyio  # present: load_stdio_server checked the extra
 
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how a person stops a server by hand
         anyio.run(serve_stdio, router)
-    return _EXIT_OK
+    return EXIT_CLEAN
 
 
 def _team_settings(args: argparse.Namespace) -> Any:
@@ -91,13 +86,13 @@ def _team_settings(args: argparse.Namespace) -> Any:
     from ..lint import ConfigError, ConfigResolver, FileSettings
 
     if args.config is not None and args.no_config:
-        raise _ServeError("give --config FILE or --no-config, not both")
+        raise UsageError("give --config FILE or --no-config, not both")
     try:
         # A database has no folder of its own: its server follows the working folder's configuration.
         folder = "." if args.documents is None or is_database_url(args.documents) else args.documents
         config = ConfigResolver(args.config, disabled=args.no_config).config_for(folder)
     except ConfigError as error:
-        raise _ServeError(str(error)) from None
+        raise UsageError(str(error)) from None
     # No file, or --no-config: the command line's defaults (levels warning and up), so MCP and scan agree.
     return FileSettings() if config is None else config.settings
 
@@ -107,16 +102,16 @@ def _router(args: argparse.Namespace) -> McpToolRouter:
     from ..mcp import McpToolRouter
 
     if (args.audience is None) != (args.goal is None):
-        raise _ServeError("give --audience and --goal together, or neither")
+        raise UsageError("give --audience and --goal together, or neither")
     context = None if args.audience is None else {"audience": args.audience, "goal": args.goal}
     settings = _team_settings(args)
     try:
         review = tools.create_writing_tool_dispatcher(review_context=context, config=settings)
     except (TypeError, ValueError) as error:
-        raise _ServeError(f"--audience and --goal: {error}") from None
+        raise UsageError(f"--audience and --goal: {error}") from None
     documents = None
     if args.documents is None and (args.documents_include or args.documents_allow_hidden):
-        raise _ServeError("--documents-include and --documents-allow-hidden need --documents DIR")
+        raise UsageError("--documents-include and --documents-allow-hidden need --documents DIR")
     if args.documents is not None:
         include = (*DOCUMENTATION_FILES, *(args.documents_include or ()))
         try:
@@ -125,5 +120,5 @@ def _router(args: argparse.Namespace) -> McpToolRouter:
             )
             documents = create_document_tool_dispatcher(store)
         except (ImportError, RuntimeError, TypeError, ValueError) as error:
-            raise _ServeError(f"--documents: {error}") from None
+            raise UsageError(f"--documents: {error}") from None
     return McpToolRouter(review, documents)

@@ -28,7 +28,7 @@ from ._diff import unified_diff
 from ._directory_policy import MAX_ID_LENGTH, shown_id
 from ._engine import edit
 from ._errors import DocumentEditError
-from ._operations import parse_operations
+from ._operations import Operation, parse_operations
 from ._schemas import READ_DOCUMENT, TOOL_NAMES, WRITE_DOCUMENT, tool_descriptors
 from ._store import DocumentStoreError, VersionConflictError
 from ._text import line_count
@@ -175,7 +175,10 @@ class DocumentToolDispatcher:
             "lineCount": line_count(document.content),
         }
 
-    def _check_write_arguments(self, arguments: Mapping[Any, Any]) -> tuple[str, object, str | None, bool]:
+    def _check_write_arguments(
+        self, arguments: Mapping[Any, Any]
+    ) -> tuple[str, tuple[Operation, ...], str | None, bool]:
+        """The checked arguments, the operations parsed (the edit uses them: nothing is parsed twice)."""
         _check_unexpected(WRITE_DOCUMENT, arguments)
         id = _check_id(arguments, WRITE_DOCUMENT)
         if "operations" not in arguments:
@@ -191,7 +194,7 @@ class DocumentToolDispatcher:
                 "/operations",
             )
         try:
-            parse_operations(operations)
+            parsed = parse_operations(operations)
         except DocumentEditError as error:
             raise _invalid(error.message, "/operations" + (error.field or "")) from None
         _check_operation_texts(operations)
@@ -205,7 +208,7 @@ class DocumentToolDispatcher:
         dry_run = arguments.get("dryRun", False)
         if not isinstance(dry_run, bool):
             raise _invalid(f"'dryRun' must be true or false; got {json_type_name(dry_run)}.", "/dryRun")
-        return id, operations, expected, dry_run
+        return id, parsed, expected, dry_run
 
     def _allowed(self, id: str) -> bool:
         if self._can_write is None:

@@ -6,11 +6,13 @@ start, and the folder policy beside them is not needed then.
 
 from __future__ import annotations
 
+from ..prose import FILE_TYPES
+
 __all__ = ["DOCUMENTATION_FILES", "EXCLUDED_FILES"]
 
 # Prose that nothing executes. ``*.mdx`` (its import/export run when the site builds) and
 # ``*.html``/``*.htm`` (templates in many docs generators) are served only when the host names them.
-DOCUMENTATION_FILES = ("*.md", "*.markdown", "*.rst", "*.adoc", "*.txt")
+DOCUMENTATION_FILES = tuple(f"*{extension}" for extension, kind in FILE_TYPES.items() if kind.served)
 
 # Files a build, package manager or docs generator reads as code or configuration, whatever their
 # extension; a pattern ending in "/" names a folder anywhere on the path, and everything under it.

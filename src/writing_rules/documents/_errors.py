@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .._errors import WritingRulesError
+
 __all__ = ["EDIT_ERROR_CODES", "DocumentEditError"]
 
 EDIT_ERROR_CODES = ("invalid-operation", "not-found", "occurrence-out-of-range", "ambiguous", "document-too-large")
 
 
-class DocumentEditError(ValueError):
+class DocumentEditError(WritingRulesError):
     """An operation list is malformed, or one operation cannot be applied.
 
     ``index`` is the 0-based position of the failing operation (None when the

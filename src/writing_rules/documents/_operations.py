@@ -218,7 +218,13 @@ def _parse_one(index: int, raw: object) -> Operation:
 
 
 def parse_operations(operations: object) -> tuple[Operation, ...]:
-    """Check a whole operation list; raise ``DocumentEditError`` at the first problem."""
+    """Check a whole operation list; raise ``DocumentEditError`` at the first problem.
+
+    Operations parsed already (a tuple of ``Operation``, as this returns) are returned as
+    they are: ``write_document`` checks its arguments once and edits with what it parsed.
+    """
+    if isinstance(operations, tuple) and operations and all(type(item) is Operation for item in operations):
+        return operations
     if isinstance(operations, (str, bytes, bytearray, Mapping)) or not isinstance(operations, Sequence):
         raise _fail(
             f"'operations' must be an array of operation objects; got {json_type_name(operations)}.",

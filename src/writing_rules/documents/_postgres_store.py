@@ -28,10 +28,10 @@ from ._store import (
     DocumentWriteError,
     InvalidDocumentArgumentsError,
     StoreUnavailableError,
-    VersionConflictError,
-    VersionNotFoundError,
     check_content,
+    check_expected_version,
     check_id,
+    revert_revision,
 )
 
 if TYPE_CHECKING:
@@ -455,13 +455,7 @@ class PostgresDocumentStore:
         self, connection: psycopg.Connection[Any], id: str, content: str, expected_version: str | None
     ) -> str:
         numeric_id, _, _, revision = self._locked(connection, id)
-        if expected_version is not None and expected_version != str(revision):
-            raise VersionConflictError(
-                f"Document {id[:200]!r} changed: expected version {str(expected_version)[:40]!r}, "
-                f"current is {str(revision)!r}. Read it again and redo the edit.",
-                document_id=id,
-                current_version=str(revision),
-            )
+        check_expected_version(id, expected_version, revision)
         stored = connection.execute(
             _STORE_REVISION,
             {"content": content, "numeric_id": numeric_id, "revision": revision, "next": revision + 1},
@@ -533,18 +527,21 @@ class PostgresDocumentStore:
 
         def body(connection: psycopg.Connection[Any]) -> str:
             numeric_id = self._locked(connection, id)[0]
-            row = None
-            if isinstance(version, str) and version.isascii() and version.isdigit() and len(version) <= 18:
+
+            def content_of(revision: int) -> str | None:
                 row = connection.execute(
                     "SELECT content FROM writing_rules_revisions WHERE numeric_id = %s AND revision = %s",
-                    (numeric_id, int(version)),
+                    (numeric_id, revision),
                 ).fetchone()
-            if row is None:
-                raise VersionNotFoundError(
-                    f"Document {id[:200]!r} has no version {str(version)[:40]!r}; history() lists its versions.",
-                    document_id=id,
-                )
-            return self._store_revision(connection, id, row[0], expected_version)
+                return None if row is None else str(row[0])
+
+            return revert_revision(
+                id,
+                version,
+                expected_version,
+                content_of=content_of,
+                store=lambda content, expected: self._store_revision(connection, id, content, expected),
+            )
 
         return self._run("revert the document", id, body, writes=True)
 

@@ -23,10 +23,10 @@ from ._store import (
     DocumentUnreadableError,
     DocumentWriteError,
     InvalidDocumentArgumentsError,
-    VersionConflictError,
-    VersionNotFoundError,
     check_content,
+    check_expected_version,
     check_id,
+    revert_revision,
 )
 
 __all__ = ["SqliteDocumentStore"]
@@ -131,14 +131,7 @@ class SqliteDocumentStore:
         self, connection: sqlite3.Connection, id: str, content: str, expected_version: str | None
     ) -> str:
         numeric_id, _, _, revision, current = self._current(connection, id)
-        if expected_version is not None and expected_version != str(revision):
-            raise VersionConflictError(
-                f"Document {id!r} changed: expected version {expected_version!r}, "
-                f"current is {str(revision)!r}. "
-                "Read it again and redo the edit.",
-                document_id=id,
-                current_version=str(revision),
-            )
+        check_expected_version(id, expected_version, revision)
         if content == current:
             return str(revision)
         connection.execute(
@@ -206,18 +199,20 @@ class SqliteDocumentStore:
         try:
             with self._connection() as connection, self._transaction(connection):
                 numeric_id = self._current(connection, id)[0]
-                row = None
-                if isinstance(version, str) and version.isascii() and version.isdigit() and len(version) <= 18:
+
+                def content_of(revision: int) -> str | None:
                     row = connection.execute(
-                        "SELECT content FROM revisions WHERE numeric_id = ? AND revision = ?",
-                        (numeric_id, int(version)),
+                        "SELECT content FROM revisions WHERE numeric_id = ? AND revision = ?", (numeric_id, revision)
                     ).fetchone()
-                if row is None:
-                    raise VersionNotFoundError(
-                        f"Document {id!r} has no version {version!r}; history() lists its versions.",
-                        document_id=id,
-                    )
-                return self._store_revision(connection, id, row[0], expected_version)
+                    return None if row is None else str(row[0])
+
+                return revert_revision(
+                    id,
+                    version,
+                    expected_version,
+                    content_of=content_of,
+                    store=lambda content, expected: self._store_revision(connection, id, content, expected),
+                )
         except sqlite3.Error as error:
             raise _unchanged(id, error) from None
 

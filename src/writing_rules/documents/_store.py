@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
+
+from .._errors import WritingRulesError
 
 __all__ = [
     "Document",
@@ -19,12 +22,14 @@ __all__ = [
     "VersionConflictError",
     "VersionNotFoundError",
     "check_content",
+    "check_expected_version",
     "check_id",
     "content_digest",
+    "revert_revision",
 ]
 
 
-class DocumentStoreError(ValueError):
+class DocumentStoreError(WritingRulesError):
     """A store refused a call; ``code`` is the tool error code it becomes."""
 
     code = "internal-error"
@@ -151,3 +156,42 @@ def check_content(content: object) -> str:
 def content_digest(data: bytes) -> str:
     """The version of a content-addressed store: the SHA-256 of the stored bytes."""
     return hashlib.sha256(data).hexdigest()
+
+
+# -- revisions: what the SQLite and PostgreSQL stores share ------------------------------------------
+
+
+def check_expected_version(id: str, expected_version: str | None, revision: int) -> None:
+    """``VersionConflictError`` when a caller's expected version is not the current revision."""
+    if expected_version is not None and expected_version != str(revision):
+        raise VersionConflictError(
+            f"Document {id[:200]!r} changed: expected version {str(expected_version)[:40]!r}, "
+            f"current is {str(revision)!r}. Read it again and redo the edit.",
+            document_id=id,
+            current_version=str(revision),
+        )
+
+
+def revert_revision(
+    id: str,
+    version: object,
+    expected_version: str | None,
+    *,
+    content_of: Callable[[int], str | None],
+    store: Callable[[str, str | None], str],
+) -> str:
+    """Write ``version``'s content back as a new revision (``revert`` of a revision store).
+
+    ``content_of`` gives a revision's content (None: no such revision); ``store``
+    writes content as the next revision if ``expected_version`` still holds. Both
+    run in the caller's transaction, with the document's row locked.
+    """
+    content = None
+    if isinstance(version, str) and version.isascii() and version.isdigit() and len(version) <= 18:
+        content = content_of(int(version))
+    if content is None:
+        raise VersionNotFoundError(
+            f"Document {id[:200]!r} has no version {str(version)[:40]!r}; history() lists its versions.",
+            document_id=id,
+        )
+    return store(content, expected_version)

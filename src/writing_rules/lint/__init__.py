@@ -1,12 +1,12 @@
-"""What the command line and the language server share: configuration, inline
+"""The lint engine every front end calls, and what it uses: configuration, inline
 suppression, baselines, changed lines and the result cache.
 
 ```python
-from writing_rules.lint import ConfigResolver, lint_signals, markup_for
+from writing_rules.lint import ConfigResolver, FileSettings, lint_text
 
 config = ConfigResolver().config_for("docs/guide.md")        # nearest .writing-rules.toml / pyproject.toml
 settings = config.settings_for("docs/guide.md") if config else FileSettings()
-linted = lint_signals(text, tool_data["signals"], settings, markup_for("docs/guide.md", settings))
+result = lint_text(text, "docs/guide.md", settings.overlay(min_level="suggestion"))
 ```
 
 Every error a user can cause is a ``ValueError`` subclass with a message that
@@ -23,11 +23,10 @@ __all__ = [
     "BASELINE_VERSION",
     "CACHE_DIR_ENV",
     "CONFIG_FILE",
-    "DEFAULT_CACHE_DIR",
     "DEFAULT_MIN_LEVEL",
-    "DIRECTIVE_KINDS",
     "LEVELS",
     "MARKUPS",
+    "PIECE_UNITS",
     "Baseline",
     "BaselineError",
     "ChangedLines",
@@ -38,28 +37,26 @@ __all__ = [
     "DirectiveProblem",
     "FileSettings",
     "LintConfig",
+    "LintResult",
     "LintedText",
+    "MapPieces",
     "ResultCache",
     "Suppressions",
     "apply_suppressions",
-    "cache_key",
     "changed_lines",
     "comment_spans",
+    "detect_language",
     "filter_signals",
-    "find_config",
     "fingerprint",
     "format_directive",
     "level_at_least",
-    "lint_signals",
+    "lint_text",
     "load_config",
     "markup_for",
     "read_directives",
-    "repository_root",
     "rule_level",
-    "search_boundary",
     "sentence_span",
     "signal_level",
-    "unused_suppressions",
     "user_cache_dir",
     "write_baseline",
 ]
@@ -70,10 +67,8 @@ _HOMES = {
     "BaselineError": "._baseline",
     "write_baseline": "._baseline",
     "ResultCache": "._cache",
-    "DEFAULT_CACHE_DIR": "._cache",
     "CACHE_DIR_ENV": "._cache",
     "user_cache_dir": "._cache",
-    "cache_key": "._cache",
     "CONFIG_FILE": "._config",
     "MARKUPS": "._config",
     "ConfigError": "._config",
@@ -81,14 +76,10 @@ _HOMES = {
     "FileSettings": "._config",
     "LintConfig": "._config_file",
     "filter_signals": "._config",
-    "find_config": "._config",
     "load_config": "._config",
-    "repository_root": "._config",
-    "search_boundary": "._config",
     "ChangedLines": "._diff",
     "DiffError": "._diff",
     "changed_lines": "._diff",
-    "DIRECTIVE_KINDS": "._directives",
     "Directive": "._directive_types",
     "DirectiveProblem": "._directive_types",
     "Suppressions": "._directives",
@@ -96,14 +87,17 @@ _HOMES = {
     "comment_spans": "._directives",
     "format_directive": "._directives",
     "read_directives": "._directives",
-    "unused_suppressions": "._directives",
     "DEFAULT_MIN_LEVEL": ".._levels",
     "LEVELS": ".._levels",
     "level_at_least": ".._levels",
     "rule_level": ".._levels",
     "signal_level": ".._levels",
     "LintedText": "._lint",
-    "lint_signals": "._lint",
+    "LintResult": "._engine",
+    "PIECE_UNITS": "._engine",
+    "lint_text": "._engine",
+    "MapPieces": "._pieces",
+    "detect_language": "._language",
     "markup_for": "._lint",
     "fingerprint": "._sentences",
     "sentence_span": "._sentences",
@@ -113,7 +107,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from .._levels import DEFAULT_MIN_LEVEL, LEVELS, level_at_least, rule_level, signal_level
     from ._baseline import BASELINE_VERSION, Baseline, BaselineError, write_baseline
-    from ._cache import CACHE_DIR_ENV, DEFAULT_CACHE_DIR, ResultCache, cache_key, user_cache_dir
+    from ._cache import CACHE_DIR_ENV, ResultCache, user_cache_dir
     from ._config import (
         CONFIG_FILE,
         MARKUPS,
@@ -121,24 +115,22 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         ConfigResolver,
         FileSettings,
         filter_signals,
-        find_config,
         load_config,
-        repository_root,
-        search_boundary,
     )
     from ._config_file import LintConfig
     from ._diff import ChangedLines, DiffError, changed_lines
     from ._directive_types import Directive, DirectiveProblem
     from ._directives import (
-        DIRECTIVE_KINDS,
         Suppressions,
         apply_suppressions,
         comment_spans,
         format_directive,
         read_directives,
-        unused_suppressions,
     )
-    from ._lint import LintedText, lint_signals, markup_for
+    from ._engine import PIECE_UNITS, LintResult, lint_text
+    from ._language import detect_language
+    from ._lint import LintedText, markup_for
+    from ._pieces import MapPieces
     from ._sentences import fingerprint, sentence_span
 
 

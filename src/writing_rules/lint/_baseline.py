@@ -15,7 +15,12 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+
+from .._errors import WritingRulesError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..tools import Signal
 
 __all__ = ["BASELINE_VERSION", "Baseline", "BaselineError"]
 
@@ -26,7 +31,7 @@ Key = tuple[str, str, str]  # rule id, path, fingerprint
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-class BaselineError(ValueError):
+class BaselineError(WritingRulesError):
     """A baseline file cannot be read or written; the message says why and what to do."""
 
 
@@ -81,16 +86,14 @@ class Baseline:
     def relative(self, path: str) -> str:
         return os.path.relpath(os.path.abspath(path), self.folder).replace(os.sep, "/")
 
-    def split(
-        self, path: str, signals: Sequence[Mapping[str, Any]], fingerprints: Sequence[str]
-    ) -> tuple[list[Mapping[str, Any]], int]:
+    def split(self, path: str, signals: Sequence[Signal], fingerprints: Sequence[str]) -> tuple[list[Signal], int]:
         """The signals of one file not in the baseline, and how many were in it (in text order)."""
         relative = self.relative(path)
         left: Counter[Key] = Counter()
         new = []
         known = 0
         for signal, print_ in zip(signals, fingerprints, strict=True):
-            key = (signal["ruleId"], relative, print_)
+            key = (signal.rule_id, relative, print_)
             if left[key] < self.counts.get(key, 0):
                 left[key] += 1
                 known += 1
@@ -99,14 +102,14 @@ class Baseline:
         return new, known
 
 
-def write_baseline(path: str, files: Iterable[tuple[str, Sequence[Mapping[str, Any]], Sequence[str]]]) -> int:
+def write_baseline(path: str, files: Iterable[tuple[str, Sequence[Signal], Sequence[str]]]) -> int:
     """Write every signal of ``files`` (path, signals, fingerprints) as a baseline; returns the count."""
     folder = os.path.dirname(os.path.abspath(path))
     counts: Counter[Key] = Counter()
     for file_path, signals, fingerprints in files:
         relative = os.path.relpath(os.path.abspath(file_path), folder).replace(os.sep, "/")
         for signal, print_ in zip(signals, fingerprints, strict=True):
-            counts[(signal["ruleId"], relative, print_)] += 1
+            counts[(signal.rule_id, relative, print_)] += 1
     entries = [
         {"path": file_path, "rule": rule_id, "fingerprint": print_, "count": count}
         for (rule_id, file_path, print_), count in sorted(

@@ -16,16 +16,19 @@ Configurations are not merged: the nearest one is the whole configuration.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
+from .._errors import WritingRulesError
 from .._lazy_rules import rule_data as data
+from ..prose import MARKUPS as PROSE_MARKUPS
 from ..tools import SignalPolicy
 
 # Reading a configuration file (its checks, LintConfig, the TOML helpers and tomllib: ~4 ms of
 # start-up) loads only when there is one to read.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from ..tools import Signal
     from ._config_file import LintConfig
 
 __all__ = [
@@ -46,7 +49,7 @@ CONFIG_FILE = ".writing-rules.toml"
 # on some shapes of a large file.
 MAX_SOURCE_BYTES = 2**20
 PYPROJECT = "pyproject.toml"
-MARKUPS = ("auto", "markdown", "mdx", "rst", "html", "text")
+MARKUPS = ("auto", *PROSE_MARKUPS)  # "auto": by the file's extension (writing_rules.prose.FILE_TYPES)
 LANGUAGES = ("auto", "en", "de")
 DEFAULT_FRONT_MATTER_KEYS = ("title", "description")
 _SETTING_KEYS = ("language", "profile", "rules", "disable", "min-level", "markup", "accept", "front-matter-keys")
@@ -54,7 +57,7 @@ TOP_LEVEL_KEYS = (*_SETTING_KEYS, "include", "exclude", "overrides")
 OVERRIDE_KEYS = ("paths", *_SETTING_KEYS)
 
 
-class ConfigError(ValueError):
+class ConfigError(WritingRulesError):
     """A configuration file cannot be used; the message names the file, the line and what is allowed."""
 
     def __init__(self, path: str, line: int, message: str) -> None:
@@ -87,6 +90,40 @@ class FileSettings(NamedTuple):
         chosen -= set(self.disable)
         return tuple(rule_id for rule_id in data.RULE_IDS if rule_id in chosen and data.RULES[rule_id].has_signals)
 
+    def overlay(
+        self,
+        *,
+        language: str | None = None,
+        profile: str | None = None,
+        rules: Iterable[str] | None = None,
+        min_level: str | None = None,
+        markup: str | None = None,
+    ) -> FileSettings:
+        """These settings with a person's choices on top: the command line's options or the editor's.
+
+        None leaves a setting as the file has it (``language="auto"`` asks for detection). Rules
+        named run whatever the file disables. Without a ``min-level`` anywhere,
+        the default view applies (warnings and errors), so the command line and
+        the editor agree.
+        """
+        from .._levels import DEFAULT_MIN_LEVEL
+
+        changes: dict[str, Any] = {}
+        if language is not None:
+            changes["language"] = language
+        if profile is not None:
+            changes["profile"] = profile
+        if rules:
+            changes["rules"] = tuple(rules)
+            changes["disable"] = ()
+        if min_level is not None:
+            changes["min_level"] = min_level
+        elif self.min_level is None:
+            changes["min_level"] = DEFAULT_MIN_LEVEL
+        if markup is not None:
+            changes["markup"] = markup
+        return self._replace(**changes) if changes else self
+
     def policy(self) -> SignalPolicy:
         """What agents and the command line both apply: disabled rules, ``min-level``, ``accept``."""
         return SignalPolicy(frozenset(self.disable), self.min_level, self.accept)
@@ -111,7 +148,7 @@ class FileSettings(NamedTuple):
         )
 
 
-def filter_signals(signals: Iterable[Mapping[str, Any]], text: str, settings: FileSettings) -> list[Mapping[str, Any]]:
+def filter_signals(signals: Iterable[Signal], text: str, settings: FileSettings) -> list[Signal]:
     """The signals the team wants to see: rules not disabled, at ``min-level`` or above, and not
     inside an accepted term.
 

@@ -23,6 +23,7 @@ import subprocess
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from .._errors import WritingRulesError
 from .._text_units import LINE_BREAK
 from ._linediff import changed_line_numbers
 
@@ -34,7 +35,7 @@ _SAFE = ("-c", "core.fsmonitor=false", "-c", "core.quotepath=off")
 _MAX_BLOB = 256 * 2**20  # read no larger blob: past any documentation file
 
 
-class DiffError(ValueError):
+class DiffError(WritingRulesError):
     """``--diff`` cannot be computed; the message says why and what to do."""
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from .._lazy_rules import rule_data as data
 from .._text_units import line_column, line_starts, lines_with_breaks
@@ -28,6 +28,7 @@ from ..prose import MARKUPS as PROSE_MARKUPS
 # hold none, and building the two dataclasses cost 0.8 ms of every start.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from ..tools import Signal
     from ._directive_types import Directive, DirectiveProblem
 
 __all__ = [
@@ -266,8 +267,8 @@ def _covers(directive_rules: Iterable[str] | None, rule_id: str) -> bool:
 
 
 def apply_suppressions(
-    signals: Iterable[Mapping[str, Any]], suppressions: Suppressions, text_length: int
-) -> tuple[list[Mapping[str, Any]], dict[Directive, set[str]]]:
+    signals: Iterable[Signal], suppressions: Suppressions, text_length: int
+) -> tuple[list[Signal], dict[Directive, set[str]]]:
     """The signals no directive silences, and for each directive the rule ids it silenced."""
     used: dict[Directive, set[str]] = {}
     if not suppressions.directives:
@@ -284,16 +285,16 @@ def apply_suppressions(
     regions = _regions(suppressions, text_length)
     kept = []
     for signal in signals:
-        rule_id = signal["ruleId"]
+        rule_id = signal.rule_id
         silencer = None
-        for directive in whole_file + by_line.get(signal["line"], []):
+        for directive in whole_file + by_line.get(signal.line, []):
             if _covers(directive.rule_ids or None, rule_id):
                 silencer = directive
                 break
         if silencer is None:
             for region in regions:
                 if (
-                    region.start <= signal["start"] < region.end
+                    region.start <= signal.start < region.end
                     and _covers(region.rules, rule_id)
                     and rule_id not in region.except_rules
                 ):

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from ..prose import markup_for_path
 from ._config import FileSettings, filter_signals
@@ -11,6 +11,7 @@ from ._directives import apply_suppressions, read_directives, unused_suppression
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from ..tools import Signal
     from ._directive_types import DirectiveProblem
 
 __all__ = ["LintedText", "lint_signals", "markup_for"]
@@ -31,7 +32,7 @@ class LintedText(NamedTuple):
     per kept signal.
     """
 
-    signals: tuple[Mapping[str, Any], ...]
+    signals: tuple[Signal, ...]
     filtered: int
     suppressed: int
     problems: tuple[DirectiveProblem, ...]
@@ -41,7 +42,7 @@ class LintedText(NamedTuple):
 
 def lint_signals(
     text: str,
-    signals: Sequence[Mapping[str, Any]],
+    signals: Sequence[Signal],
     settings: FileSettings,
     markup: str,
     *,

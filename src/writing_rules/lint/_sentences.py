@@ -5,8 +5,10 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Mapping
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..tools import Signal
 
 __all__ = ["fingerprint", "sentence_around", "sentence_span"]
 
@@ -43,7 +45,7 @@ def normalise(sentence: str) -> str:
     return _SPACE.sub(" ", sentence).strip()
 
 
-def fingerprint(text: str, signal: Mapping[str, Any]) -> str:
+def fingerprint(text: str, signal: Signal) -> str:
     """A digest of the normalised sentence around ``signal`` (not of its line or offset)."""
-    sentence = normalise(sentence_around(text, signal["start"], signal["end"]))
+    sentence = normalise(sentence_around(text, signal.start, signal.end))
     return hashlib.sha256(sentence.encode("utf-8", "surrogatepass")).hexdigest()[:32]

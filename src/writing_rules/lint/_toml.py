@@ -11,6 +11,8 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
+from .._errors import WritingRulesError
+
 __all__ = ["KeyLines", "TomlError", "check_size", "parse_toml"]
 
 
@@ -82,7 +84,7 @@ def check_size(source: str) -> tuple[int, str] | None:
     return None
 
 
-class TomlError(ValueError):
+class TomlError(WritingRulesError):
     """The text is not valid TOML; ``line`` and ``column`` say where (1-based), when known."""
 
     def __init__(self, message: str, line: int, column: int) -> None:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from lsprotocol import types
 
@@ -12,6 +11,10 @@ from ..lint import markup_for, signal_level
 from ._linting import LintedDocument, path_of
 from ._positions import LineIndex
 from ._rule_pages import rule_page_uri
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..tools import Signal
 
 __all__ = ["FIX_ALL_KIND", "SOURCE", "code_actions", "diagnostics", "fix_edits"]
 
@@ -36,27 +39,28 @@ def diagnostics(linted: LintedDocument, rule_url: str | None = None) -> list[typ
     language = linted.language if linted.language in ("en", "de") else "en"
     pages: dict[str, str] = {}  # one lookup per rule, not per signal: it touches the file system
     for signal in linted.signals:
-        rule_id = signal["ruleId"]
+        rule_id = signal.rule_id
         if rule_id not in pages:
             pages[rule_id] = rule_page_uri(rule_id, language, rule_url)
         title = data.RULES[rule_id].texts[language].title
-        fix = signal.get("fix")
-        message = f"{title}: “{signal['match']}”"
+        fix = signal.fix
+        message = f"{title}: “{signal.match}”"
         if fix is not None:
-            message += (
-                f" (safe fix: “{fix['replacement']}”)"
-                if fix["replacement"]
-                else f" (safe fix: delete “{fix['match']}”)"
-            )
+            message += f" (safe fix: “{fix.replacement}”)" if fix.replacement else f" (safe fix: delete “{fix.match}”)"
         found.append(
             types.Diagnostic(
-                range=_range(linted.index, signal["start"], signal["end"]),
+                range=_range(linted.index, signal.start, signal.end),
                 message=message,
-                severity=_SEVERITY.get(signal_level(rule_id, signal["signalId"]), types.DiagnosticSeverity.Warning),
+                severity=_SEVERITY.get(signal_level(rule_id, signal.signal_id), types.DiagnosticSeverity.Warning),
                 code=rule_id,
                 code_description=types.CodeDescription(href=pages[rule_id]),
                 source=SOURCE,
-                data={"ruleId": rule_id, "signalId": signal["signalId"], "start": signal["start"], "fix": fix},
+                data={
+                    "ruleId": rule_id,
+                    "signalId": signal.signal_id,
+                    "start": signal.start,
+                    "fix": None if fix is None else {"replacement": fix.replacement, "match": fix.match},
+                },
             )
         )
     for line, column, message in linted.problems:
@@ -73,23 +77,23 @@ def diagnostics(linted: LintedDocument, rule_url: str | None = None) -> list[typ
     return found
 
 
-def _fixes(linted: LintedDocument, signals: Sequence[Mapping[str, Any]]) -> list[tuple[int, int, str]]:
+def _fixes(linted: LintedDocument, signals: Sequence[Signal]) -> list[tuple[int, int, str]]:
     """(start, end, replacement) of the signals' fixes, non-overlapping, checked against the text."""
     chosen: list[tuple[int, int, str]] = []
     previous = 0
-    for signal in sorted(signals, key=lambda signal: signal["start"]):
-        fix = signal.get("fix")
+    for signal in sorted(signals, key=lambda signal: signal.start):
+        fix = signal.fix
         if fix is None:
             continue
-        start = signal["start"]
-        end = start + len(fix["match"])
-        if start >= previous and linted.text[start:end] == fix["match"]:
-            chosen.append((start, end, fix["replacement"]))
+        start = signal.start
+        end = start + len(fix.match)
+        if start >= previous and linted.text[start:end] == fix.match:
+            chosen.append((start, end, fix.replacement))
             previous = end
     return chosen
 
 
-def fix_edits(linted: LintedDocument, signals: Sequence[Mapping[str, Any]]) -> list[types.TextEdit]:
+def fix_edits(linted: LintedDocument, signals: Sequence[Signal]) -> list[types.TextEdit]:
     """Text edits for the safe fixes of ``signals`` (all of a round, never overlapping)."""
     return [
         types.TextEdit(range=_range(linted.index, start, end), new_text=replacement)
@@ -137,10 +141,10 @@ def _rst_disable_edits(linted: LintedDocument, line: int, rule_id: str) -> list[
     ]
 
 
-def _disable_edits(linted: LintedDocument, signal: Mapping[str, Any]) -> list[types.TextEdit]:
+def _disable_edits(linted: LintedDocument, signal: Signal) -> list[types.TextEdit]:
     """The suppression directive for the signal's first line, in the document's comment syntax."""
-    line = signal["line"] - 1
-    rule_id = signal["ruleId"]
+    line = signal.line - 1
+    rule_id = signal.rule_id
     markup = markup_for(path_of(linted.uri) or linted.uri)
     if markup == "rst":
         return _rst_disable_edits(linted, line, rule_id)
@@ -173,17 +177,17 @@ def code_actions(
     here = [
         signal
         for signal in linted.signals
-        if signal["start"] <= end and start <= signal["end"]  # touching the range counts, as at a cursor
+        if signal.start <= end and start <= signal.end  # touching the range counts, as at a cursor
     ]
     if _wanted(quick, only):
         for signal in here:
             edits = fix_edits(linted, [signal])
-            if edits:
-                fix = signal["fix"]
+            fix = signal.fix
+            if edits and fix is not None:
                 title = (
-                    f"Replace “{fix['match']}” with “{fix['replacement']}”"
-                    if fix["replacement"]
-                    else f"Delete “{fix['match'].strip()}”"
+                    f"Replace “{fix.match}” with “{fix.replacement}”"
+                    if fix.replacement
+                    else f"Delete “{fix.match.strip()}”"
                 )
                 actions.append(
                     types.CodeAction(
@@ -195,13 +199,13 @@ def code_actions(
                 )
         seen: set[tuple[int, str]] = set()
         for signal in here:
-            key = (signal["line"], signal["ruleId"])
+            key = (signal.line, signal.rule_id)
             if key in seen:
                 continue
             seen.add(key)
             actions.append(
                 types.CodeAction(
-                    title=f"Disable {signal['ruleId']} for this line",
+                    title=f"Disable {signal.rule_id} for this line",
                     kind=types.CodeActionKind.QuickFix,
                     edit=_workspace_edit(linted, _disable_edits(linted, signal), document_changes),
                 )

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 from urllib.parse import unquote, urlparse
 
-from ..cli import ScanOptions, scan_text_as
-from ..lint import CONFIG_FILE, DEFAULT_MIN_LEVEL, ConfigError, ConfigResolver, FileSettings
+from ..lint import CONFIG_FILE, ConfigError, ConfigResolver, FileSettings, lint_text
 from ._positions import LineIndex
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..tools import Signal
 
 __all__ = ["LintedDocument", "lint_document", "one_line", "path_of"]
 
@@ -24,7 +25,7 @@ class LintedDocument:
     text: str
     index: LineIndex
     language: str
-    signals: tuple[Mapping[str, Any], ...]
+    signals: tuple[Signal, ...]
     # (1-based line, 1-based column, message) of broken directives
     problems: tuple[tuple[int, int, str], ...] = ()
     config_error: str | None = None
@@ -109,27 +110,19 @@ def lint_document(
     if found is None:
         language = language if language != "auto" else "en"
         return LintedDocument(uri, version, text, LineIndex(text), language, (), config_error=config_error)
-    chosen = found
-    if language != "auto":
-        chosen = chosen._replace(language=language)
-    if min_level is not None:
-        chosen = chosen._replace(min_level=min_level)
-    elif chosen.min_level is None:
-        chosen = chosen._replace(min_level=DEFAULT_MIN_LEVEL)
+    # The client's choices on top, as the command line's options go on top (the same overlay).
+    chosen = found.overlay(language=None if language == "auto" else language, min_level=min_level)
     # A buffer without a file is named by its URI's last part, so its markup follows its extension.
     name = path or (urlparse(uri).path.rsplit("/", 1)[-1] or "untitled.md")
-    scanned = scan_text_as(name, ScanOptions(settings=chosen), text)
-    problems = tuple(
-        (problem.line, problem.column, problem.message) for problem in (scanned.lint.problems if scanned.lint else ())
-    )
-    signals = tuple(scanned.data["signals"]) if scanned.data is not None else ()
+    linted = lint_text(text, name, chosen)
+    problems = tuple((problem.line, problem.column, problem.message) for problem in linted.problems)
     return LintedDocument(
         uri=uri,
         version=version,
         text=text,
         index=LineIndex(text),
-        language=scanned.language or "en",
-        signals=signals,
+        language=linted.language,
+        signals=linted.signals,
         problems=problems,
         config_error=config_error,
     )

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 
+from .._errors import WritingRulesError
+
 __all__ = ["LineIndex", "PositionError"]
 
 # Line breaks as LSP counts them, and as the review tools do: CRLF, LF or a lone CR.
@@ -20,7 +22,7 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]")
 
 
-class PositionError(ValueError):
+class PositionError(WritingRulesError):
     """A position that does not exist in the document (a line past its end, a negative number)."""
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.metadata
 from collections.abc import Awaitable, Callable
 
+from .._errors import WritingRulesError
 from ._router import McpToolRouter
 
 __all__ = ["McpUnavailableError", "load_stdio_server"]
@@ -15,7 +16,7 @@ _INSTALL = "install writing-rules[mcp] (pip install 'writing-rules[mcp]')"
 _SDK_MODULES = frozenset({"mcp", "mcp_types", "anyio", "pydantic"})
 
 
-class McpUnavailableError(ValueError):
+class McpUnavailableError(WritingRulesError):
     """The MCP SDK is missing or of another major version; the message says what to install."""
 
 

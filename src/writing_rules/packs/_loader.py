@@ -29,6 +29,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from .._errors import WritingRulesError
 from .._index_rows import expand_words
 from .._rules_runtime import LengthSignal, Rule, SignalIndex, SignalPattern, rule_table
 from ._digest import MODULE_NAME, PACK_FORMAT, pack_digest, source_files
@@ -41,7 +42,7 @@ _MAX_MODULE_BYTES = 64 * 1024 * 1024  # a 2,000-term pack is about 2 MB; refuse 
 _PACK_ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 
 
-class PackError(ValueError):
+class PackError(WritingRulesError):
     """A pack that cannot be loaded, with a message that says what to do about it.
 
     ``pack`` is the reference as the configuration gave it (a folder or an entry-point name).

@@ -14,8 +14,10 @@ from importlib import import_module
 
 __all__ = [
     "CODE_PLACEHOLDER",
+    "FILE_TYPES",
     "MARKUPS",
     "MAX_BONUS",
+    "FileType",
     "ProseError",
     "ProseView",
     "Sentence",
@@ -35,6 +37,8 @@ __all__ = [
 # compiler loads this package alone, by path, so it cannot use the package's lazy_exports.)
 _HOMES = {
     "MARKUPS": "._markups",
+    "FILE_TYPES": "._markups",
+    "FileType": "._markups",
     "markup_for_path": "._markups",
     "ProseError": "._reader",
     "read_prose": "._reader",
@@ -53,7 +57,7 @@ _HOMES = {
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
-    from ._markups import MARKUPS, markup_for_path
+    from ._markups import FILE_TYPES, MARKUPS, FileType, markup_for_path
     from ._reader import ProseError, read_prose
     from ._sentences import Sentence, iter_sentences, long_sentences, over_limits, sentences
     from ._structure import MAX_BONUS, Structure, structure

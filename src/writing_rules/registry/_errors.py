@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from .._errors import WritingRulesError
+
 __all__ = ["RegistryError"]
 
 
-class RegistryError(ValueError):
+class RegistryError(WritingRulesError):
     """A registry refused a definition, a lookup, or a call.
 
     ``code`` is one of ``invalid-definition``, ``duplicate-id``, ``sealed``,

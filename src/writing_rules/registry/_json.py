@@ -16,6 +16,8 @@ from typing import Any
 from writing_rules._describe import json_kind, quote
 from writing_rules._tool_call import json_pointer
 
+from .._errors import WritingRulesError
+
 __all__ = [
     "MAX_DEPTH",
     "NotJSONError",
@@ -31,7 +33,7 @@ __all__ = [
 MAX_DEPTH = 100
 
 
-class NotJSONError(ValueError):
+class NotJSONError(WritingRulesError):
     """A value is not JSON data; ``pointer`` locates it."""
 
     def __init__(self, pointer: str, reason: str) -> None:

@@ -18,6 +18,7 @@ from typing import Any
 
 from writing_rules._tool_call import json_pointer
 
+from .._errors import WritingRulesError
 from ._json import json_key, kind, show
 
 __all__ = [
@@ -44,7 +45,7 @@ _NUMBERS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
 _COUNTS = ("minLength", "maxLength", "minItems", "maxItems")
 
 
-class SchemaError(ValueError):
+class SchemaError(WritingRulesError):
     """A schema uses an unknown keyword or a keyword wrongly; ``pointer`` locates it."""
 
     def __init__(self, pointer: str, reason: str) -> None:
@@ -53,7 +54,7 @@ class SchemaError(ValueError):
         self.reason = reason
 
 
-class ArgumentError(ValueError):
+class ArgumentError(WritingRulesError):
     """An instance does not satisfy a schema; ``pointer`` locates the bad value."""
 
     def __init__(self, pointer: str, reason: str) -> None:

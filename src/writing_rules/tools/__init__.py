@@ -23,12 +23,16 @@ from .._lazy_exports import lazy_exports
 __all__ = [
     "ModelComparisonContext",
     "ReviewContext",
+    "Signal",
+    "SignalFix",
     "SignalPolicy",
     "SignalPolicyError",
     "TextIndex",
     "WritingToolDispatcher",
     "create_writing_tool_dispatcher",
     "response_schema",
+    "rule_selection_problem",
+    "scan_signals",
     "scan_text",
     "writing_review_tools",
     "writing_tool_definitions",
@@ -42,22 +46,32 @@ _HOMES = {
     "WritingToolDispatcher": "._dispatcher",
     "create_writing_tool_dispatcher": "._dispatcher",
     "writing_review_tools": "._dispatcher",
+    "rule_selection_problem": "._dispatcher",
     "writing_tool_definitions": "._definitions",
     # For the other subpackages (review, cli, lint): positions and context flags of a
     # text, the reply schema the prompt asks for, and the scanner without a dispatcher.
     "TextIndex": "._text_index",
     "response_schema": "._prompt",
     "scan_text": "._scanner",
+    "scan_signals": "._scanner",
+    "Signal": "._signal",
+    "SignalFix": "._signal",
 }
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from ._context import ModelComparisonContext, ReviewContext
     from ._definitions import writing_tool_definitions
-    from ._dispatcher import WritingToolDispatcher, create_writing_tool_dispatcher, writing_review_tools
+    from ._dispatcher import (
+        WritingToolDispatcher,
+        create_writing_tool_dispatcher,
+        rule_selection_problem,
+        writing_review_tools,
+    )
     from ._policy import SignalPolicy, SignalPolicyError
     from ._prompt import response_schema
-    from ._scanner import scan_text
+    from ._scanner import scan_signals, scan_text
+    from ._signal import Signal, SignalFix
     from ._text_index import TextIndex
 
 

@@ -8,7 +8,7 @@ wrong and what is allowed. Host mistakes raise at creation instead.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
 from typing import Any
 
@@ -38,10 +38,10 @@ from ._evidence import check_evidence, evidence_failed, evidence_missing, freeze
 from ._knowledge import rule_knowledge
 from ._policy import SignalPolicy, to_signal_policy
 from ._prompt import compose_prompt, response_schema
-from ._scanner import scan_text
+from ._scanner import scan_signals, scan_text
 from ._selection import explain_signal_selection, ranked_problem, select_rules
 
-__all__ = ["WritingToolDispatcher", "create_writing_tool_dispatcher", "writing_review_tools"]
+__all__ = ["WritingToolDispatcher", "create_writing_tool_dispatcher", "rule_selection_problem", "writing_review_tools"]
 
 EvidenceCallback = Callable[[Mapping[str, Any], Mapping[str, Any]], Any]
 
@@ -316,13 +316,19 @@ class WritingToolDispatcher:
         policy = self._policy
         if policy is None:
             return scan_text(arguments["text"], language, rule_ids, max_signals)
-        # The team's decisions (create_writing_tool_dispatcher(config=...)) apply before the cap.
+        # The team's decisions (create_writing_tool_dispatcher(config=...)) apply before the cap:
+        # the lint engine's rule policy and cap (writing_rules.lint), on the same scanner's signals.
         rule_ids = policy.rule_ids(rule_ids)
         text = arguments["text"]
-        result = scan_text(text, language, rule_ids, len(text) + 1)
-        kept = policy.keep(result["signals"], text)
-        result.update(signals=kept[:max_signals], totalSignals=len(kept), truncated=len(kept) > max_signals)
-        return result
+        found, _ = scan_signals(text, language, rule_ids, len(text) + 1)
+        kept = policy.keep(found, text)
+        return {
+            "language": language,
+            "ruleIds": list(rule_ids),
+            "signals": [signal.wire() for signal in kept[:max_signals]],
+            "totalSignals": len(kept),
+            "truncated": len(kept) > max_signals,
+        }
 
     # -- tool 4 -----------------------------------------------------------------------------
 
@@ -378,6 +384,26 @@ def _internal_error(call: object) -> dict[str, Any]:
         return error_envelope(None, non_json_call_error(), has_id=has_id, call_id=call_id)
     error = ToolCallError("internal-error", "The tool failed unexpectedly; this is a bug in writing-rules.")
     return error_envelope(name if name in data.TOOL_NAMES else None, error, has_id=has_id, call_id=call_id)
+
+
+def rule_selection_problem(profile: str | None, rule_ids: Sequence[str], language: str = "en") -> str | None:
+    """Why ``find_writing_signals`` would refuse this profile and these rules, or None.
+
+    The command line checks ``--profile`` and ``--rule`` with it before any file is
+    read: the tool's own validator and selection checks, with the tool's wording
+    and ranks (the first problem in the contract's order).
+    """
+    arguments: dict[str, Any] = {"text": "", "language": language}
+    if profile is not None:
+        arguments["profile"] = profile
+    if rule_ids:
+        arguments["ruleIds"] = list(rule_ids)
+    checker = WritingToolDispatcher(None, None, None, None)
+    prepared = checker._validated(_SIGNALS, checker._validators[_SIGNALS], arguments, False, None)
+    if isinstance(prepared, _Prepared):
+        return None
+    message: str = prepared["error"]["message"]
+    return message
 
 
 def create_writing_tool_dispatcher(

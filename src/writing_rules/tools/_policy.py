@@ -11,8 +11,13 @@ from bisect import bisect_left
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
+from .._errors import WritingRulesError
 from .._lazy_rules import rule_data as data
-from .._levels import DEFAULT_MIN_LEVEL, LEVELS, highest_level, level_at_least, signal_level
+from .._levels import DEFAULT_MIN_LEVEL, LEVELS, highest_level, level_at_least
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ._signal import Signal
 
 __all__ = ["SignalPolicy", "SignalPolicyError", "to_signal_policy"]
 
@@ -21,7 +26,7 @@ _AGENT_KEYS = ("disable", "min-level", "accept", "rules", "profile")
 _FILE_KEYS = ("language", "include", "exclude", "markup", "front-matter-keys", "overrides")
 
 
-class SignalPolicyError(TypeError, ValueError):
+class SignalPolicyError(WritingRulesError, TypeError):
     """A ``config`` the host must fix. A ``ValueError`` like every bad option, and a ``TypeError``
     when the value has the wrong type."""
 
@@ -41,24 +46,16 @@ class SignalPolicy(NamedTuple):
             if rule_id not in self.disable and level_at_least(highest_level(rule_id), self.min_level)
         )
 
-    def keep(self, signals: Iterable[Mapping[str, Any]], text: str) -> list[Mapping[str, Any]]:
+    def keep(self, signals: Iterable[Signal], text: str) -> list[Signal]:
         """The signals of rules still in force, at ``min_level`` or above, not inside an accepted term."""
         spans = _term_spans(text, self.accept)
-        levels: dict[tuple[str, str | None], str] = {}  # a page repeats few (rule, signal) pairs
         kept = []
         for signal in signals:
-            if signal["ruleId"] in self.disable:
+            if signal.rule_id in self.disable:
                 continue
-            if self.min_level is not None:
-                level = signal.get("level")  # the tool reports each signal's level
-                if level is None:
-                    pair = (signal["ruleId"], signal.get("signalId"))
-                    if pair not in levels:
-                        levels[pair] = signal_level(*pair)
-                    level = levels[pair]
-                if not level_at_least(level, self.min_level):
-                    continue
-            if spans and _inside_term(spans, signal["start"], signal["end"]):
+            if self.min_level is not None and not level_at_least(signal.level, self.min_level):
+                continue
+            if spans and _inside_term(spans, signal.start, signal.end):
                 continue
             kept.append(signal)
         return kept

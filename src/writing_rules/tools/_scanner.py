@@ -21,13 +21,14 @@ from .._levels import LEVELS, level_at_least, signal_level
 from ..prose import ProseView, TextMap, read_prose
 from ._fixes import Fix, find_fix, may_fix
 from ._sentence_signals import with_sentence_lengths
-from ._text_index import CONTEXTS, IN_CODE, NEGATED, QUOTED, ProseContext, positions_in_order
+from ._signal import Signal, SignalFix
+from ._text_index import IN_CODE, NEGATED, QUOTED, ProseContext, positions_in_order
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .._rules_runtime import SignalIndex, SignalPattern
 
-__all__ = ["scan_text", "view_hits"]
+__all__ = ["scan_signals", "scan_text", "view_hits"]
 
 
 def find_spans(
@@ -573,7 +574,7 @@ def _any_of(tests: tuple[Callable[[int, int], bool], ...]) -> Callable[[int, int
     return lambda start, end: any(test(start, end) for test in tests)
 
 
-def scan_text(
+def scan_signals(
     text: str,
     language: str,
     rule_ids: tuple[str, ...],
@@ -583,8 +584,8 @@ def scan_text(
     view: ProseView | None = None,
     min_level: str | None = None,
     code: bool = True,
-) -> dict[str, Any]:
-    """``data`` of ``find_writing_signals``: ``text`` read as ``markup`` (the tool reads Markdown).
+) -> tuple[list[Signal], int]:
+    """The first ``max_signals`` signals of ``text`` read as ``markup``, and how many there are.
 
     For a caller that drops the signals below a level, or in code, anyway (the command
     line by default): ``min_level`` runs only the patterns of that level or above
@@ -604,9 +605,8 @@ def scan_text(
     )
     levels: dict[tuple[str, str], str] = {}
     fix_ids = _fix_signal_ids()
-    signals: list[dict[str, Any]] = []
+    signals: list[Signal] = []
     append = signals.append
-    contexts = CONTEXTS
     positions = positions_in_order(text, [(hit[0], hit[1]) for hit in hits])
     for (start, end, _, rule_id, signal_id, flags), (utf16_start, utf16_end, line, column) in zip(
         hits, positions, strict=True
@@ -614,29 +614,42 @@ def scan_text(
         level = levels.get(key := (rule_id, signal_id))
         if level is None:
             level = levels[key] = signal_level(rule_id, signal_id)
-        signal = {
-            "ruleId": rule_id,
-            "signalId": signal_id,
-            "level": level,
-            "match": text[start:end],
-            "start": start,
-            "end": end,
-            "utf16Start": utf16_start,
-            "utf16End": utf16_end,
-            "line": line,
-            "column": column,
-            "context": contexts[flags].copy(),
-        }
+        fix = None
         if rule_id in fix_ids and not flags & _NO_FIX:
-            fix = _rule_fix(text, start, end, rule_id, signal_id, fix_ids[rule_id])
-            if fix is not None:
+            found = _rule_fix(text, start, end, rule_id, signal_id, fix_ids[rule_id])
+            if found is not None:
                 # ``match`` is the text the replacement replaces; it starts where the signal starts.
-                signal["fix"] = {"replacement": fix.replacement, "match": text[start : fix.end]}
-        append(signal)
+                fix = SignalFix(found.replacement, text[start : found.end])
+        append(
+            Signal(
+                rule_id, signal_id, level, text[start:end], start, end, utf16_start, utf16_end, line, column, flags, fix
+            )
+        )
+    return signals, total
+
+
+def scan_text(
+    text: str,
+    language: str,
+    rule_ids: tuple[str, ...],
+    max_signals: int,
+    *,
+    markup: str = "markdown",
+    view: ProseView | None = None,
+    min_level: str | None = None,
+    code: bool = True,
+) -> dict[str, Any]:
+    """``data`` of ``find_writing_signals``: ``text`` read as ``markup`` (the tool reads Markdown).
+
+    The tool's objects of ``scan_signals`` (see there for ``min_level`` and ``code``).
+    """
+    signals, total = scan_signals(
+        text, language, rule_ids, max_signals, markup=markup, view=view, min_level=min_level, code=code
+    )
     return {
         "language": language,
         "ruleIds": list(rule_ids),
-        "signals": signals,
+        "signals": [signal.wire() for signal in signals],
         "totalSignals": total,
         "truncated": total > max_signals,
     }

@@ -60,6 +60,7 @@ from typing import NamedTuple
 
 from .. import prose
 from .._text_units import line_column, line_starts, utf16_length
+from ._signal import CONTEXTS, IN_CODE, NEGATED, QUOTED
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -457,8 +458,6 @@ class ProseContext:
         return _quotations_in_block(self._text, start, end)
 
 
-# The bits of ``ProseContext.flags``.
-QUOTED, NEGATED = 2, 4
 _NO_INTERVALS = _Intervals((), ())
 _NO_WORDS: tuple[list[int], list[int]] = ([], [])
 
@@ -468,16 +467,6 @@ def _quotations_in_block(text: str, start: int, end: int) -> _Intervals:
     if _QUOTE_MARK.search(text, start, end) is None:
         return _NO_INTERVALS  # most blocks quote nothing
     return _Intervals.union(_pair_marks([(m.group(), m.start()) for m in _QUOTE_MARK.finditer(text, start, end)], end))
-
-
-# The bit of a hit in the document's code, beside ``ProseContext.flags``' QUOTED and NEGATED.
-IN_CODE = 1
-# The ``context`` object of each combination of flag bits. Copy it per signal: a caller may
-# change it, and a copy costs a third of building one from the bits.
-CONTEXTS = tuple(
-    {"inCode": bool(flags & IN_CODE), "inQuote": bool(flags & QUOTED), "negated": bool(flags & NEGATED)}
-    for flags in range(8)
-)
 
 
 class _ViewFlags:
