@@ -198,7 +198,10 @@ def test_the_linear_header_reader_finds_what_the_old_pattern_found(line: str) ->
     old = _OLD_HEADER.match(line)
     new = _header(line)
     if old is not None and old.group(2).strip():
-        assert new == (old.group(1), old.group(2).strip())
+        # A name holding "[" is no table name ("[[]" read as a table "["): the old pattern's
+        # accident, on which the two need not agree.
+        if "[" not in old.group(2):
+            assert new == (old.group(1), old.group(2).strip())
     else:
         assert new is None or not new[1]
 

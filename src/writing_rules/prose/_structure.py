@@ -134,7 +134,10 @@ def may_add(text: str, start: int, end: int, language: str) -> bool:
     (clauses nested without commas). Most sentences have neither, and this test runs in C.
     """
     piece = text[start:end]
-    if "," in piece or "(" in piece or " – " in piece or " — " in piece or " - " in piece or " -- " in piece:
+    if "," in piece or "(" in piece or "–" in piece or "—" in piece:
+        return True
+    # A hyphen counts as a dash only as a word of its own (any white space around it, or at an end).
+    if "-" in piece and any(word in ("-", "--") for word in piece.split()):
         return True
     # (Counting every word that holds a subordinator may count too many, never too few.)
     subordinators = _SUBORDINATORS.get(language, frozenset())
