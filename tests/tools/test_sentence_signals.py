@@ -132,11 +132,3 @@ def test_a_long_sentence_in_a_table_cell_is_left_out() -> None:
     text = f"| {cell} | short |\n|---|---|\n| a | b |\n\n{cell}\n"
     (signal,) = signals(text)
     assert signal["start"] == text.rindex(cell)
-
-
-def test_an_attributed_block_quote_is_a_quotation_and_a_plain_one_is_prose() -> None:
-    # The quoted person's sentence is not the author's to shorten; a block quote without an
-    # author is a note (the contract's default), so its long sentence is still reported.
-    assert signals(f"> {SENTENCE}\n> — Ada Lovelace\n") == []
-    assert signals(f"> {SENTENCE}\n> <cite>Ada Lovelace</cite>\n") == []
-    assert len(signals(f"> {SENTENCE}\n")) == 1

@@ -468,7 +468,7 @@ def view_hits(
     for in_code, text, text_map in ((False, view.text, view.prose_map), (True, view.code_text, view.code_map)):
         found = find_spans(text, language, rule_ids, min_level) if text and (code or not in_code) else []
         if not in_code:
-            found = with_sentence_lengths(found, text, language, rule_ids, view.quote_spans)
+            found = with_sentence_lengths(found, text, language, rule_ids)
         if not found:
             continue
         context = contexts[in_code] = ProseContext(text, language)
@@ -535,10 +535,6 @@ _start_in_text, _end_in_text = itemgetter(6), itemgetter(7)
 _signal_order = itemgetter(0, 1, 2)
 
 
-def _quoted(context: ProseContext, view: ProseView) -> Callable[[int], bool]:
-    return lambda start: context.in_quote(start) or view.in_quotation(start)
-
-
 def _exclusion_checks(
     excluded: Mapping[str, tuple[str, ...]], view: ProseView, context: ProseContext, in_code: bool, rule_ids: set[str]
 ) -> dict[str, Callable[[int, int], bool]]:
@@ -553,9 +549,7 @@ def _exclusion_checks(
         if "negated" in contexts:
             tests.append(context.negated)
         if "quotation" in contexts:
-            # Quotation marks, and in prose also an attributed block quote (the prose view's quote spans).
-            quoted = context.in_quote if in_code or not view.quote_spans else _quoted(context, view)
-            tests.append(_at_start(quoted))
+            tests.append(_at_start(context.in_quote))
         if "heading" in contexts and "table" in contexts and not in_code:
             tests.append(lambda start, end: view.is_heading(start) or view.in_table(start))
         elif "heading" in contexts and not in_code:

@@ -23,17 +23,8 @@ _Hit = tuple[int, int, int, str, str]
 _order = itemgetter(0, 1, 2)  # the order of signals: start, end, rule order
 
 
-def with_sentence_lengths(
-    found: list[_Hit],
-    text: str,
-    language: str,
-    rule_ids: tuple[str, ...],
-    quotations: tuple[tuple[int, int], ...] = (),
-) -> list[_Hit]:
+def with_sentence_lengths(found: list[_Hit], text: str, language: str, rule_ids: tuple[str, ...]) -> list[_Hit]:
     """``found`` (start, end, rule order, rule id, signal id) with the length hits of the selected rules.
-
-    ``quotations``: spans of ``text`` that quote someone (an attributed block quote): a
-    sentence there is the quoted person's, not the author's to shorten.
 
     Several length signals of one rule on one sentence are one signal: the one of
     the highest level names it (then the first in source order), as for patterns.
@@ -58,7 +49,7 @@ def with_sentence_lengths(
     # A sentence that is one quotation is left out for every signal; the others over the
     # shortest limits are kept, once.
     loads: dict[Sentence, int] = {}  # each sentence's structure is measured once, for every signal
-    kept = set(long_sentences(text, language, *shortest, split=split, loads=loads, quotations=quotations))
+    kept = set(long_sentences(text, language, *shortest, split=split, loads=loads))
     sentences = [sentence for sentence in split if (sentence.start, sentence.end) in kept]
     for signal in selected:
         rank = order[signal.rule_id]
