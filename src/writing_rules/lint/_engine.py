@@ -140,6 +140,8 @@ def lint_text(
     ``fingerprints`` computes one baseline fingerprint per kept signal.
     """
     markup = markup_for(path, settings)
+    # A language the caller forces is not in the key: such a result is neither read nor stored.
+    keyed = language is None
     cache = None
     key = ""
     cached = None
@@ -156,7 +158,7 @@ def lint_text(
         key = cache_key(
             "scan-3", _version(), data.SOURCE_DIGEST, os.path.realpath(path), settings.key(), markup, code, content
         )
-        if language is None:
+        if keyed:
             cached = cache.get(key, partial(cached_result_ok, text=text))
     if cached is not None:
         from ..tools import Signal
@@ -186,7 +188,7 @@ def lint_text(
                 map_pieces=map_pieces,
             )
         signals = list(found)
-        if cache is not None:
+        if cache is not None and keyed:
             cache.put(
                 key,
                 {
