@@ -72,6 +72,18 @@ def _region_text(text: str, region: dict[str, Any]) -> str:
     return text[start:end]
 
 
+def test_a_fix_names_its_file_as_the_result_does(folder: Path, capsys) -> None:
+    # One URI per file in the whole log: a name with a space or '#' is percent-encoded in both.
+    (folder / "docs" / "my guide#1.md").write_text(ENGLISH, encoding="utf-8")
+    log = sarif(capsys, "docs/my guide#1.md")
+    results = [result for result in log["runs"][0]["results"] if "fixes" in result]
+    assert results
+    for result in results:
+        uri = result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+        assert uri == "docs/my%20guide%231.md"
+        assert {change["artifactLocation"]["uri"] for change in result["fixes"][0]["artifactChanges"]} == {uri}
+
+
 def test_every_safe_fix_is_a_fix_and_only_those(folder: Path, capsys) -> None:
     signals = {}
     for path in ("docs/guide.md", "docs/anleitung.md", "docs/crlf.md"):

@@ -305,7 +305,7 @@ def render_sarif(results: Sequence[FileScan], language: str = "en") -> str:
     for result in scanned:
         for signal in _signals(result):
             end_line, end_column = _end(signal)
-            fixes = _sarif_fixes(signal, _uri(result.path))
+            fixes = _sarif_fixes(signal, _sarif_uri(result.path))
             sarif_results.append(
                 {
                     "ruleId": signal.rule_id,
