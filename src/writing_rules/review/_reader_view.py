@@ -165,7 +165,7 @@ def reader_blocks(source: str, markup: str) -> list[Block]:
             # Roles before this block: their own blocks, unless on the line the block starts on.
             while next_role < len(roles) and roles[next_role][0] < starts[first]:
                 start, end, label = roles[next_role]
-                if "\n" in source[end : starts[first]]:
+                if source.find("\n", end, starts[first]) >= 0:  # no slice: a role far ahead is not copied
                     blocks.append(Block("paragraph", label, (start,) * len(label), (end,) * len(label), start))
                 else:
                     shown.append(label)
@@ -191,7 +191,7 @@ def reader_blocks(source: str, markup: str) -> list[Block]:
                 shown_ends.append(ends[p])
         if roles and first < last:
             # Roles after the block's last character on its last line end the block.
-            while next_role < len(roles) and "\n" not in source[ends[last - 1] : roles[next_role][0]]:
+            while next_role < len(roles) and source.find("\n", ends[last - 1], roles[next_role][0]) < 0:
                 start, end, label = roles[next_role]
                 shown.append(label)
                 shown_starts.extend((start,) * len(label))
