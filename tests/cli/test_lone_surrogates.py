@@ -118,7 +118,10 @@ def test_every_format_writes_a_file_with_an_undecodable_name_as_utf_8(
         # that is not UTF-8 keeps its bytes as octal escapes, so `git apply` finds the file.
         status, diff = cli("scan", "--fix", "--dry-run", "--language", "en", odd)
         assert not SURROGATE.search(diff)
-        if "In order to" in text and status != 2:
+        # Whether a fix applies depends on the characters drawn around it (an opening "»" makes
+        # the phrase a quotation, which the rule leaves alone): the header is checked whenever
+        # a patch is printed.
+        if diff and status != 2:
             assert diff.startswith(f"--- {quote_patch_name('a/', odd)}\n")
 
 
