@@ -114,14 +114,18 @@ def _check(envelope: dict[str, Any]) -> None:
     json.dumps(envelope, ensure_ascii=False, allow_nan=False).encode("utf-8")
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(call=_WRITE_CALLS)
 def test_write_document_under_a_memory_limit_never_fails_internally(memory_limit: None, call: dict) -> None:
     dispatcher = create_document_tool_dispatcher(MemoryDocumentStore({"doc.md": DOCUMENT}))
     _check(dispatcher.dispatch(call))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(call=_REVIEW_CALLS | _JSON)
 def test_review_tools_under_a_memory_limit_never_fail_internally(memory_limit: None, call: Any) -> None:
     dispatcher = create_writing_tool_dispatcher(review_context={"audience": "Admins", "goal": "Install it"})

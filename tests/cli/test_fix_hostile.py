@@ -162,7 +162,9 @@ _NAMES = st.text(
 ).filter(lambda name: name not in (".", "..") and not name.startswith(".") and name.strip() == name)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(stem=_NAMES)
 def test_git_apply_reads_back_every_quoted_name(tmp_path: Path, stem: str) -> None:
     name = f"docs/{stem}.md"

@@ -282,7 +282,9 @@ def maze(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(id=_IDS)
 def test_no_id_reads_outside_the_policy_or_fails_internally(maze: Path, id: str) -> None:
     dispatcher = create_document_tool_dispatcher(DirectoryDocumentStore(maze))

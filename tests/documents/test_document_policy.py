@@ -166,7 +166,9 @@ def empty_store(tmp_path_factory: pytest.TempPathFactory) -> DirectoryDocumentSt
     return DirectoryDocumentStore(tmp_path_factory.mktemp("empty"))
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(parts=st.lists(_NAME, min_size=1, max_size=4))
 def test_the_policy_judges_the_id_before_the_file_system(empty_store: DirectoryDocumentStore, parts: list[str]) -> None:
     lowered = [part.lower() for part in parts]
