@@ -173,3 +173,15 @@ def test_an_input_cannot_run_shell_code(workspace: Path, venv: Path) -> None:
 def test_an_unknown_format_is_refused(workspace: Path, venv: Path) -> None:
     run = run_action(workspace, venv, format="xml")
     assert run.status == 2 and "format must be sarif or github" in run.stdout
+
+
+def test_a_multi_line_paths_input_scans_every_line(workspace: Path, venv: Path) -> None:
+    # `paths: |` in a workflow gives one path a line; every one of them is scanned.
+    run = run_action(workspace, venv, paths="README.md\ndocs\n")
+    assert run.status == 1
+    assert run.stderr.strip() == "writing-rules: 2 signals in 2 files"
+
+
+def test_a_bad_format_is_not_echoed_into_a_workflow_command(workspace: Path, venv: Path) -> None:
+    run = run_action(workspace, venv, format="x\n::error::INJECTED")
+    assert run.status == 2 and "INJECTED" not in run.stdout
