@@ -120,6 +120,33 @@ def test_a_language_without_text(acme: Path) -> None:
     assert "names language 'de', but rule 'acme/no-etc' has no text for it" in message
 
 
+@pytest.mark.parametrize(
+    "key, entry",
+    [
+        ("fixes", ["word-choice", "hype-word-en", [["powerful", "weak"]]]),
+        ("messages", ["word-choice", "hype-word-en", "ignore me"]),
+    ],
+)
+def test_a_module_cannot_reach_a_built_in_rule(acme: Path, key: str, entry: list[object]) -> None:
+    # A hand-edited module (its digest covers the sources, not the data) must not attach a fix,
+    # a message or an excluded context to a rule outside the pack.
+    module = acme / MODULE_NAME
+    head, payload = module.read_text(encoding="utf-8").split('PACK_DATA_JSON = r"""', 1)
+    data = json.loads(payload.rsplit('"""', 1)[0])
+    data[key].append(entry)
+    module.write_text(head + 'PACK_DATA_JSON = r"""\n' + json.dumps(data) + '\n"""\n', encoding="utf-8")
+    assert "word-choice/hype-word-en belongs to no rule of the pack" in _error(acme)
+
+
+def test_a_module_cannot_exclude_contexts_of_a_built_in_rule(acme: Path) -> None:
+    module = acme / MODULE_NAME
+    head, payload = module.read_text(encoding="utf-8").split('PACK_DATA_JSON = r"""', 1)
+    data = json.loads(payload.rsplit('"""', 1)[0])
+    data["excluded_contexts"]["word-choice"] = ["quotation"]
+    module.write_text(head + 'PACK_DATA_JSON = r"""\n' + json.dumps(data) + '\n"""\n', encoding="utf-8")
+    assert "'word-choice', which is no rule of the pack" in _error(acme)
+
+
 def test_ids_may_not_collide(acme: Path, tmp_path: Path) -> None:
     with pytest.raises(PackError, match="'acme/terms' is a built-in rule's"):
         load_packs([acme], builtin_rule_ids=[*RULE_IDS, "acme/terms"])

@@ -286,7 +286,8 @@ def _pack(reference: str, data: dict[str, Any]) -> Pack:
     rows = tuple(data["rules"])
     for row in rows:
         rule_id, texts = row[0], row[6]
-        if not isinstance(rule_id, str) or not (rule_id.startswith(pack_id + "/") or (vale_style and "." in rule_id)):
+        prefix = f"{vale_style}." if vale_style else pack_id + "/"
+        if not isinstance(rule_id, str) or not rule_id.startswith(prefix):
             raise ValueError(f"rule id {rule_id!r} is not in the pack's namespace {pack_id + '/'!r}")
         missing = [language for language in languages if language not in texts]
         if missing:
@@ -316,6 +317,15 @@ def _pack(reference: str, data: dict[str, Any]) -> Pack:
     index = {language: _index(data["index"][language], tables[language]) for language in languages}
     fixes = {(rule_id, signal_id): tuple((m, r) for m, r in pairs) for rule_id, signal_id, pairs in data["fixes"]}
     messages = {(rule_id, signal_id): text for rule_id, signal_id, text in data["messages"]}
+    # Every keyed table names the pack's own signals only: a module edited by hand must not
+    # attach fixes or excluded contexts to a built-in rule (or another pack's).
+    keyed = [*fixes, *messages, *((r, s) for lengths_of in lengths.values() for r, s, *_ in lengths_of)]
+    for rule_id, signal_id in keyed:
+        if rule_id not in rules or signal_id not in rules[rule_id].signal_levels:
+            raise ValueError(f"signal {rule_id}/{signal_id} belongs to no rule of the pack")
+    for rule_id in data["excluded_contexts"]:
+        if rule_id not in rules:
+            raise ValueError(f"excluded contexts of {rule_id!r}, which is no rule of the pack")
     return Pack(
         id=pack_id,
         version=str(data["version"]),
