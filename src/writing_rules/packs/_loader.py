@@ -286,8 +286,9 @@ def _pack(reference: str, data: dict[str, Any]) -> Pack:
     rows = tuple(data["rules"])
     for row in rows:
         rule_id, texts = row[0], row[6]
-        prefix = f"{vale_style}." if vale_style else pack_id + "/"
-        if not isinstance(rule_id, str) or not rule_id.startswith(prefix):
+        # A Vale pack's rules are its style's, plus Vale's own vocabulary rules (Vale.Terms, Vale.Avoid).
+        prefixes = (f"{vale_style}.", "Vale.") if vale_style else (pack_id + "/",)
+        if not isinstance(rule_id, str) or not rule_id.startswith(prefixes):
             raise ValueError(f"rule id {rule_id!r} is not in the pack's namespace {pack_id + '/'!r}")
         missing = [language for language in languages if language not in texts]
         if missing:
