@@ -56,7 +56,6 @@ VERDICTS_NAME = "verdicts.txt"
 _VALE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*\.[A-Za-z0-9][A-Za-z0-9_-]*$")
 _SLUG = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 _LINE = re.compile(r"^(\S+) ([0-9a-f]{64}) ok$")
-_MARK = re.compile(r"\[\[(.*?)\]\]", re.DOTALL)
 # What decides whether a term's generated signal passes its checks, besides the signal itself.
 _TERM_CHECKER = hashlib.sha256(
     b"".join(

@@ -159,12 +159,6 @@ def read_bytes(path: str, stdin_bytes: bytes | None = None, limit: int | None = 
     return data
 
 
-def read_text(path: str, stdin_bytes: bytes | None = None) -> str:
-    """The file's text; ``OSError`` or ``UnicodeDecodeError`` when it cannot be read as UTF-8."""
-    # A UTF-8 byte-order mark is not part of the text: editors do not count it in columns.
-    return read_bytes(path, stdin_bytes).decode("utf-8-sig")
-
-
 def wire_data(result: LintResult) -> dict[str, Any]:
     """The report's data for one file (the tool's ``find_writing_signals`` shape): made here, for the formats."""
     return {

@@ -22,9 +22,8 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import Any
 
-__all__ = ["CACHE_DIR_ENV", "DEFAULT_CACHE_DIR", "ResultCache", "cache_key", "user_cache_dir"]
+__all__ = ["CACHE_DIR_ENV", "ResultCache", "cache_key", "user_cache_dir"]
 
-DEFAULT_CACHE_DIR = ".writing-rules-cache"  # the folder name under an explicit parent (kept for callers)
 CACHE_DIR_ENV = "WRITING_RULES_CACHE_DIR"
 _APP = "writing-rules"
 _LAYOUT = "v1"
@@ -77,8 +76,8 @@ def cache_key(*parts: str) -> str:
     return digest.hexdigest()
 
 
-# json is imported where an entry is read or written: the command line imports this module for
-# DEFAULT_CACHE_DIR, and a --no-cache scan with the text report then never loads json (about 1 ms).
+# json is imported where an entry is read or written: a --no-cache scan with the text report
+# then never loads json (about 1 ms).
 
 
 def _serialise(value: Mapping[str, Any]) -> str:

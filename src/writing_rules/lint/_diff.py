@@ -60,8 +60,6 @@ class ChangedLines:
     ref: str
     root: str
     files: dict[str, frozenset[int] | None] = field(default_factory=dict)
-    # Paths (relative to ``root``) that existed in ``ref`` and are gone: deleted or renamed away.
-    deleted: frozenset[str] = frozenset()
     tree: Mapping[str, str] = field(default_factory=dict)
     present: frozenset[str] = frozenset()
     object_format: str = "sha1"
@@ -85,8 +83,6 @@ class ChangedLines:
     def was_deleted(self, path: str) -> bool:
         """Whether ``path`` existed in ``ref`` and has been deleted (or renamed) since."""
         relative = os.path.relpath(os.path.abspath(path), self.root).replace(os.sep, "/")
-        if relative in self.deleted:
-            return True
         # Asked per named path, not listed for the whole tree up front (a large repository's
         # every file would be looked up on each run).
         return relative in self.tree and not os.path.lexists(os.path.join(self.root, relative))
@@ -203,7 +199,7 @@ def changed_lines(ref: str, cwd: str | None = None) -> ChangedLines:
             raise DiffError(f"--diff {ref}: git ls-files failed: {_message(names)}")
         present.update(name for name in names.stdout.decode("utf-8", "surrogateescape").split("\0") if name)
     object_format = "sha256" if len(commit) == 64 else "sha1"
-    return ChangedLines(ref, root, {}, frozenset(), tree, frozenset(present), object_format)
+    return ChangedLines(ref, root, {}, tree, frozenset(present), object_format)
 
 
 def _fetch_hint(ref: str, root: str) -> str:
