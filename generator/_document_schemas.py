@@ -13,7 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["MAX_OPERATIONS", "OPERATION_FIELDS", "DocumentToolPlan", "document_tool_plans"]
+__all__ = [
+    "MAX_OPERATIONS",
+    "OPERATION_EXAMPLE",
+    "OPERATION_FIELDS",
+    "DocumentToolPlan",
+    "OperationPlan",
+    "document_tool_plans",
+    "operation_plans",
+]
 
 # Operations per call: enough for any review's edits; each may copy the whole document.
 MAX_OPERATIONS = 100
@@ -107,7 +115,8 @@ _ID = {
     "minLength": 1,
     "description": "The document's id, e.g. a path such as 'guides/setup.md'.",
 }
-_EXAMPLE = '{"operation": "replaceBlock", "oldBlock": "...", "newBlock": "..."}'
+# The operation messages quote as an example (an empty list, a missing list).
+OPERATION_EXAMPLE = '{"operation": "replaceBlock", "oldBlock": "...", "newBlock": "..."}'
 
 
 @dataclass(frozen=True)
@@ -216,7 +225,7 @@ def document_tool_plans() -> tuple[DocumentToolPlan, ...]:
                     "operations",
                     True,
                     "an array of operation objects",
-                    f"a non-empty array of operations, such as [{_EXAMPLE}]",
+                    f"a non-empty array of operations, such as [{OPERATION_EXAMPLE}]",
                 ),
                 ArgumentPlan("expectedVersion", "version", False, "the version string read_document returned"),
                 ArgumentPlan("dryRun", "boolean", False, "true or false"),
@@ -232,9 +241,6 @@ def describe_fields(kind: str) -> str:
     if optional:
         text += "; optional: " + ", ".join(repr(name) for name in optional)
     return text
-
-
-OPERATION_EXAMPLE = _EXAMPLE
 
 
 @dataclass(frozen=True)
