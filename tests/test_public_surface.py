@@ -202,3 +202,11 @@ def test_the_lazy_map_all_and_the_type_checking_imports_agree(name: str) -> None
     assert sorted(package.__all__) == sorted(homes)
     assert dir(package) == sorted(homes)
     assert checked == homes
+
+
+def test_the_rule_compilers_lazy_map_and_type_checking_imports_agree() -> None:
+    init = PACKAGE.parents[1] / "generator" / "__init__.py"
+    homes, checked = _declarations(ast.parse(init.read_text(encoding="utf-8")))
+    generator = importlib.import_module("generator")
+    assert homes is not None and checked == homes
+    assert generator.__all__ == sorted(homes)
