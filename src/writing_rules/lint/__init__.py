@@ -31,33 +31,24 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         signal_level as signal_level,
     )
     from ._baseline import (
-        BASELINE_VERSION as BASELINE_VERSION,
         Baseline as Baseline,
         BaselineError as BaselineError,
         write_baseline as write_baseline,
     )
-    from ._cache import CACHE_DIR_ENV as CACHE_DIR_ENV, ResultCache as ResultCache, user_cache_dir as user_cache_dir
+    from ._cache import CACHE_DIR_ENV as CACHE_DIR_ENV, user_cache_dir as user_cache_dir
     from ._config import (
         CONFIG_FILE as CONFIG_FILE,
         MARKUPS as MARKUPS,
         ConfigError as ConfigError,
         ConfigResolver as ConfigResolver,
         FileSettings as FileSettings,
-        filter_signals as filter_signals,
         load_config as load_config,
     )
     from ._config_file import LintConfig as LintConfig
     from ._diff import ChangedLines as ChangedLines, DiffError as DiffError, changed_lines as changed_lines
     from ._directive_types import Directive as Directive, DirectiveProblem as DirectiveProblem
-    from ._directives import (
-        Suppressions as Suppressions,
-        apply_suppressions as apply_suppressions,
-        comment_spans as comment_spans,
-        format_directive as format_directive,
-        read_directives as read_directives,
-    )
+    from ._directives import Suppressions as Suppressions
     from ._engine import PIECE_UNITS as PIECE_UNITS, LintResult as LintResult, lint_text as lint_text
-    from ._language import detect_language as detect_language
     from ._lint import LintedText as LintedText, markup_for as markup_for
     from ._pieces import MapPieces as MapPieces
     from ._sentences import fingerprint as fingerprint, sentence_span as sentence_span
@@ -67,23 +58,21 @@ __all__, __getattr__, __dir__ = lazy_exports(
     globals(),
     {
         ".._levels": ("DEFAULT_MIN_LEVEL", "LEVELS", "level_at_least", "rule_level", "signal_level"),
-        "._baseline": ("BASELINE_VERSION", "Baseline", "BaselineError", "write_baseline"),
-        "._cache": ("CACHE_DIR_ENV", "ResultCache", "user_cache_dir"),
+        "._baseline": ("Baseline", "BaselineError", "write_baseline"),
+        "._cache": ("CACHE_DIR_ENV", "user_cache_dir"),
         "._config": (
             "CONFIG_FILE",
             "MARKUPS",
             "ConfigError",
             "ConfigResolver",
             "FileSettings",
-            "filter_signals",
             "load_config",
         ),
         "._config_file": ("LintConfig",),
         "._diff": ("ChangedLines", "DiffError", "changed_lines"),
         "._directive_types": ("Directive", "DirectiveProblem"),
-        "._directives": ("Suppressions", "apply_suppressions", "comment_spans", "format_directive", "read_directives"),
+        "._directives": ("Suppressions",),
         "._engine": ("PIECE_UNITS", "LintResult", "lint_text"),
-        "._language": ("detect_language",),
         "._lint": ("LintedText", "markup_for"),
         "._pieces": ("MapPieces",),
         "._sentences": ("fingerprint", "sentence_span"),
