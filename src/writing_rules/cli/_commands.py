@@ -19,6 +19,7 @@ from ._escape import EscapingStream
 from ._formats import FORMATS, iter_json, render_github, render_html_report, render_sarif, render_text
 from ._linting import LintRun, add_lint_arguments, prepare_lint
 from ._lsp import add_lsp_parser, run_lsp
+from ._pack import add_pack_parser, run_pack
 from ._parser import CommandParser
 from ._scan import (
     DEFAULT_GLOBS,
@@ -239,6 +240,7 @@ _COMMANDS: dict[str, _Command] = {
     "edit": _Command(_add_edit_parser, lambda args, stdin, stdout, stderr: _edit(args, stdin, stdout, stderr)),
     "serve-mcp": _Command(add_serve_mcp_parser, lambda args, stdin, stdout, stderr: serve_mcp(args, stderr)),
     "lsp": _Command(add_lsp_parser, lambda args, stdin, stdout, stderr: run_lsp(stderr)),
+    "pack": _Command(add_pack_parser, lambda args, stdin, stdout, stderr: run_pack(args, stdout, stderr)),
 }
 
 
