@@ -11,13 +11,15 @@ checkout (an editable install, ``PYTHONPATH=src``) it is the checkout's own
 
 from __future__ import annotations
 
-import argparse
 import sys
-from pathlib import Path
-from types import ModuleType
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ._status import EXIT_ERROR, UsageError
+
+if TYPE_CHECKING:
+    import argparse
+    from pathlib import Path
+    from types import ModuleType
 
 __all__ = ["COMPILER", "add_pack_parser", "run_pack"]
 
@@ -29,6 +31,8 @@ _INSTALL = "pip install 'writing-rules[authoring]'"
 
 def add_pack_parser(commands: Any) -> None:
     """Register ``pack`` and its four commands on the CLI's sub-command parsers."""
+    from pathlib import Path  # here: every other command starts without pathlib (3 ms with urllib.parse)
+
     pack = commands.add_parser(
         "pack",
         help="create, build and test a team's rule pack (needs the authoring extra)",
@@ -98,6 +102,8 @@ def _missing_extra() -> list[str]:
 
 def _checkout_compiler() -> Path | None:
     """The ``generator/`` folder of the checkout this ``writing_rules`` runs from, if it runs from one."""
+    from pathlib import Path
+
     package = Path(__file__).resolve().parents[1]  # .../src/writing_rules
     root = package.parents[1]
     folder = root / "generator"
