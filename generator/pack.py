@@ -81,6 +81,10 @@ def run(
         result = build_pack(options.folder, timed=not options.no_timing, retime=options.retime)
     except SourceProblems as problems:
         return _problems(problems, "pack module left unchanged", stderr)
+    except OSError as exc:  # the module or the cache cannot be written (a folder in its place, no permission)
+        where = Path(exc.filename).as_posix() if exc.filename else folder
+        stderr.write(f"pack build: cannot write {where}: {exc.strerror or exc}\n")
+        return 2
     elapsed = time.perf_counter() - started
     if not result.compiled:
         how = "sources unchanged"

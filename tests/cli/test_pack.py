@@ -93,6 +93,18 @@ def test_every_problem_at_once_exit_2_and_nothing_written(tmp_path: Path, capsys
     )
 
 
+def test_a_module_that_cannot_be_written_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "acme"
+    assert main(["pack", "new", str(folder)]) == 0
+    (folder / "_pack_data.py").mkdir()  # something in the module's place
+    capsys.readouterr()
+    assert main(["pack", "build", "--no-timing", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"pack build: cannot write {folder.as_posix()}/_pack_data.py: ") and err.count("\n") == 1
+
+
 def test_import_vale_writes_a_pack_that_builds(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "write-good"
     assert main(["pack", "import-vale", str(WRITE_GOOD), str(out)]) == 0
