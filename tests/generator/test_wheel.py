@@ -164,6 +164,8 @@ def test_installed_with_the_authoring_extra_pack_works_outside_the_checkout(buil
         "missing: jinja2, PyYAML, jsonschema): pip install 'writing-rules[authoring]'\n"
     )
     assert list(work.iterdir()) == []
+    done = _venv_run(venv, "writing-rules", "pack", "build", "--help", cwd=work)  # help needs no extra
+    assert done.returncode == 0 and "--no-timing" in done.stdout, done.stderr
 
     done = _venv_run(venv, python, "-m", "pip", "install", *quiet, f"{built.wheel}[authoring]", cwd=work)
     if done.returncode != 0:
