@@ -1,7 +1,9 @@
 """The rule-data compiler: ``rules-src/`` -> ``src/writing_rules/_rules_data.py``, and team rule packs.
 
-Runs at build time only (``python -m generator``, and the hatchling hook in
-``build/hatch_hook.py``); the runtime package never imports it.
+Runs at build time (``python -m generator``, and the hatchling hook in
+``build/hatch_hook.py``) and for ``writing-rules pack`` (team rule packs), for
+which the wheel ships it as ``writing_rules_compiler`` (``_paths.py``); the
+runtime package never imports it.
 
 The names load on first use: the build hook only confirms the digest
 (``digest_inputs``, ``recorded_digest``) and should not pay for jinja2 and
