@@ -17,11 +17,16 @@ it; ``writing_rules.packs`` is where users get it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from re import Pattern
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from ._lazy_rules import rule_data
-from ._rules_runtime import LengthSignal, Profile, Rule, SignalIndex, SignalPattern
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the annotations only: importing this module stays as cheap as ``_levels`` was
+    from re import Pattern
+
+    from ._rules_runtime import LengthSignal, Profile, Rule, SignalIndex, SignalPattern
 
 __all__ = ["CATALOG_FIELDS", "Catalog", "Pack", "builtin_catalog", "rule_source"]
 
@@ -128,19 +133,29 @@ class Catalog:
         return f"<Catalog: {len(self.RULES)} rules, packs: {packs}, digest {self.digest[:12]}>"
 
 
-_BUILTIN: list[Catalog] = []
+class _BuiltinCatalog(Catalog):
+    """The built-in catalogue: reads the generated module on every access, as the tools always did
+    (so a test that replaces one of its tables sees the scan use it)."""
+
+    def __init__(self) -> None:
+        set_ = object.__setattr__
+        set_(self, "packs", ())
+        set_(self, "SIGNAL_MESSAGES", MappingProxyType({}))
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "digest":
+            return rule_data.SOURCE_DIGEST
+        if name in CATALOG_FIELDS:
+            return getattr(rule_data, name)
+        raise AttributeError(name)
+
+
+_BUILTIN = _BuiltinCatalog()
 
 
 def builtin_catalog() -> Catalog:
-    """The built-in catalogue alone (built once; imports the generated module)."""
-    if not _BUILTIN:
-        from types import MappingProxyType
-
-        fields = {name: getattr(rule_data, name) for name in CATALOG_FIELDS}
-        catalog = Catalog((), rule_data.SOURCE_DIGEST, MappingProxyType({}), **fields)
-        if not _BUILTIN:  # two threads may both build it: they are equal; keep the first
-            _BUILTIN.append(catalog)
-    return _BUILTIN[0]
+    """The built-in catalogue alone (its tables are read from the generated module when used)."""
+    return _BUILTIN
 
 
 def rule_source(catalog: Catalog | None) -> Catalog:
