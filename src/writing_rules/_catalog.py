@@ -16,11 +16,13 @@ it; ``writing_rules.packs`` is where users get it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from ._lazy_rules import rule_data
+
+_T = TypeVar("_T")
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the annotations only: importing this module stays as cheap as ``_levels`` was
@@ -121,6 +123,26 @@ class Catalog:
         set_(self, "SIGNAL_MESSAGES", signal_messages)
         set_(self, "packs", packs)
         set_(self, "digest", digest)
+        set_(self, "_kept", {})
+
+    def kept(self, key: Hashable, build: Callable[[], _T]) -> _T:
+        """``build()``, computed once per catalogue and ``key`` (what the scan derives from the
+        tables: kept with the catalogue, so it goes when the catalogue does)."""
+        kept: dict[Hashable, Any] = self._kept  # type: ignore[attr-defined]
+        if key not in kept:
+            kept.setdefault(key, build())
+        return kept[key]  # type: ignore[no-any-return]
+
+    def message(self, rule_id: str, signal_id: str, match: str, language: str = "en") -> str:
+        """The one-line message of a hit: its signal's message with ``%s`` standing for the
+        hit's text, or else its rule's summary in ``language`` (a pack's rule without that
+        language: in its first)."""
+        own = self.SIGNAL_MESSAGES.get((rule_id, signal_id))
+        if own is not None:
+            return own.replace("%s", match)
+        texts = self.RULES[rule_id].texts
+        text = texts.get(language) or next(iter(texts.values()))
+        return text.summary
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a Catalog is read-only")
@@ -141,6 +163,7 @@ class _BuiltinCatalog(Catalog):
         set_ = object.__setattr__
         set_(self, "packs", ())
         set_(self, "SIGNAL_MESSAGES", MappingProxyType({}))
+        set_(self, "_kept", {})
 
     def __getattr__(self, name: str) -> Any:
         if name == "digest":

@@ -48,9 +48,10 @@ def catalog_for(packs: Sequence[Pack]) -> Catalog:
             raise TypeError(f"catalog_for takes loaded packs (writing_rules.packs.Pack), not {type(pack).__name__}")
     key = tuple((pack.id, pack.digest) for pack in packs)
     found = _MEMO.get(key)
-    if found is None:
-        built = _merge(builtin_catalog(), packs)
-        found = _MEMO.setdefault(key, built)  # two threads may both build it: equal; the first is kept
+    # The same packs give the same catalogue; packs loaded again (the configuration was read
+    # again) give a new one, which replaces the old: a module changed by hand keeps its digest.
+    if found is None or any(mine is not theirs for mine, theirs in zip(found.packs, packs, strict=True)):
+        found = _MEMO[key] = _merge(builtin_catalog(), packs)
     return found
 
 

@@ -36,11 +36,10 @@ def _compiled(fixes: tuple[tuple[str, str], ...]) -> tuple[tuple[re.Pattern[str]
     return tuple((re.compile(match), template) for match, template in fixes)
 
 
-@cache  # per catalogue: they are memoised, and the built-in one is None
-def _fix_signals(catalog: Catalog | None) -> dict[str, list[str]]:
+def _fix_signals(catalog: Catalog) -> dict[str, list[str]]:
     """Per rule, its signals that declare fixes, in the data's order (read without the fixes)."""
     signals: dict[str, list[str]] = {}
-    for rule, signal in rule_source(catalog).SIGNAL_FIXES:
+    for rule, signal in catalog.SIGNAL_FIXES:
         signals.setdefault(rule, []).append(signal)
     return signals
 
@@ -50,8 +49,19 @@ def _fix_signals(catalog: Catalog | None) -> dict[str, list[str]]:
 _MAX_JOINED = 64
 
 
-@cache
 def _any_fix(rule_id: str, catalog: Catalog | None = None) -> re.Pattern[str] | None:
+    """``_joined_fixes`` of the rule, kept (per catalogue with packs)."""
+    if catalog is None or not catalog.packs:
+        return _builtin_any_fix(rule_id)
+    return catalog.kept(("joined fixes", rule_id), lambda: _joined_fixes(rule_id, catalog))
+
+
+@cache
+def _builtin_any_fix(rule_id: str) -> re.Pattern[str] | None:
+    return _joined_fixes(rule_id, rule_source(None))
+
+
+def _joined_fixes(rule_id: str, catalog: Catalog) -> re.Pattern[str] | None:
     """One pattern that matches where some fix of the rule matches, or None when they cannot be joined.
 
     A rule has dozens of fixes, tried one by one at each of its hits; most hits have
@@ -59,10 +69,11 @@ def _any_fix(rule_id: str, catalog: Catalog | None = None) -> re.Pattern[str] | 
     case-insensitive as a whole, refer to no group and set no other global flag join
     exactly: an alternation matches where one of its branches does.
     """
-    signals = _fix_signals(catalog).get(rule_id, ())
+    by_rule = catalog.kept("fix signals", lambda: _fix_signals(catalog)) if catalog.packs else _fix_signals(catalog)
+    signals = by_rule.get(rule_id, ())
     if len(signals) > _MAX_JOINED:
         return None
-    fixes = rule_source(catalog).SIGNAL_FIXES
+    fixes = catalog.SIGNAL_FIXES
     patterns = [match for signal in signals for match, _ in fixes[rule_id, signal]]
     if not patterns or not all(p.startswith("(?i)") and not _UNJOINABLE.search(p, 4) for p in patterns):
         return None

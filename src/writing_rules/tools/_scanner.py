@@ -13,7 +13,7 @@ import re
 from array import array
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping
-from functools import cache, partial
+from functools import partial
 from itertools import chain, repeat
 from operator import itemgetter
 from types import MappingProxyType
@@ -87,7 +87,7 @@ def _pattern_levels(catalog: Catalog | None, language: str) -> tuple[str, ...]:
     """The level of each pattern's signal, in table order (kept per catalogue with packs)."""
     if catalog is None or not catalog.packs:
         return _levels_of(catalog, language)
-    return _kept_levels(catalog, language)
+    return catalog.kept(("pattern levels", language), lambda: _levels_of(catalog, language))
 
 
 def _levels_of(catalog: Catalog | None, language: str) -> tuple[str, ...]:
@@ -95,9 +95,6 @@ def _levels_of(catalog: Catalog | None, language: str) -> tuple[str, ...]:
         signal_level(pattern.rule_id, pattern.signal_id, catalog=catalog)
         for pattern in rule_source(catalog).SIGNAL_TABLES[language]
     )
-
-
-_kept_levels = cache(_levels_of)  # catalogues with packs are memoised: a few entries
 
 
 def _one_per_overlap(
@@ -173,7 +170,7 @@ def _fix_signal_ids(catalog: Catalog | None) -> Mapping[str, tuple[str, ...]]:
     catalogue with packs: a pack may declare thousands of fixes)."""
     if catalog is None or not catalog.packs:
         return _fix_ids_of(catalog)
-    return _kept_fix_ids(catalog)
+    return catalog.kept("fix signal ids", lambda: _fix_ids_of(catalog))
 
 
 def _fix_ids_of(catalog: Catalog | None) -> Mapping[str, tuple[str, ...]]:
@@ -181,9 +178,6 @@ def _fix_ids_of(catalog: Catalog | None) -> Mapping[str, tuple[str, ...]]:
     for rule_id, signal_id in rule_source(catalog).SIGNAL_FIXES:
         fixed.setdefault(rule_id, []).append(signal_id)
     return MappingProxyType({rule_id: tuple(signal_ids) for rule_id, signal_ids in fixed.items()})
-
-
-_kept_fix_ids = cache(_fix_ids_of)
 
 
 def _level_rank(rule_id: str, signal_id: str, catalog: Catalog | None) -> int:
