@@ -20,19 +20,25 @@ at all.
 
 from __future__ import annotations
 
+import itertools
 import json
+import os
 import re
 import sys
-from collections.abc import Iterable, Mapping, Sequence
-from importlib import metadata
-from pathlib import Path
+import zlib
+from collections.abc import Iterable, Iterator, Mapping
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any
 
+from .._catalog import Pack
 from .._errors import WritingRulesError
-from .._index_rows import expand_words
-from .._rules_runtime import LengthSignal, Rule, SignalIndex, SignalPattern, rule_table
+from .._index_rows import Entries, expand_words
+from .._rules_runtime import LengthSignal, SignalIndex, SignalPattern, rule_table
 from ._digest import MODULE_NAME, PACK_FORMAT, pack_digest, source_files
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from importlib import metadata
 
 __all__ = ["ENTRY_POINT_GROUP", "Pack", "PackError", "load_pack", "load_packs"]
 
@@ -54,52 +60,24 @@ class PackError(WritingRulesError):
         self.message = message
 
 
-class Pack(NamedTuple):
-    """A loaded pack, in the shapes of the built-in catalogue (``writing_rules._rules_data``).
-
-    Rule ids are namespaced: ``<pack>/<rule>``, or a Vale name (``Style.Rule``) as
-    it is. Positions in ``signal_index`` are positions in ``signal_tables`` of the
-    same language, as in the built-in index.
-    """
-
-    id: str
-    version: str
-    title: Mapping[str, str]
-    languages: tuple[str, ...]
-    vale_style: str | None
-    source: str  # the reference the pack was loaded from (folder path or entry-point name)
-    digest: str
-    compiler_version: int
-    rules: Mapping[str, Rule]  # like RULES
-    signal_tables: Mapping[str, tuple[SignalPattern, ...]]  # like SIGNAL_TABLES
-    length_signals: Mapping[str, tuple[LengthSignal, ...]]  # like LENGTH_SIGNALS
-    signal_index: Mapping[str, SignalIndex]  # like SIGNAL_INDEX (expanded)
-    signal_fixes: Mapping[tuple[str, str], tuple[tuple[str, str], ...]]  # like SIGNAL_FIXES
-    rule_excluded_contexts: Mapping[str, tuple[str, ...]]  # like RULE_EXCLUDED_CONTEXTS
-    signal_messages: Mapping[tuple[str, str], str]  # a signal's one-line message; %s stands for the hit
-    fold_map: Mapping[int, str]  # like FOLD_MAP, for this pack's index
-    fold_unsafe: str  # characters of FOLD_UNSAFE's class ("" for none)
-
-
 def _is_folder_reference(reference: str) -> bool:
     return "/" in reference or "\\" in reference or reference.startswith(".") or reference.endswith(MODULE_NAME)
 
 
-def load_pack(reference: str | Path, *, base: Path | None = None) -> Pack:
+def load_pack(reference: str | os.PathLike[str], *, base: str | os.PathLike[str] | None = None) -> Pack:
     """The pack a configuration names: a folder (relative to ``base``) or an entry-point name.
 
     A reference with a path separator, or starting with ``.``, is a folder;
     any other is first tried as an entry point of ``writing_rules.packs``, then
     as a folder. Raises ``PackError``.
     """
-    text = str(reference)
-    if isinstance(reference, Path) or _is_folder_reference(text):
+    text = os.fspath(reference)
+    if not isinstance(reference, str) or _is_folder_reference(text):
         return _load_folder(text, base)
     entry = _entry_point(text)
     if entry is not None:
         return _load_entry_point(text, entry)
-    folder = (base or Path.cwd()) / text
-    if folder.is_dir():
+    if os.path.isdir(os.path.join(os.getcwd() if base is None else base, text)):
         return _load_folder(text, base)
     raise PackError(
         text,
@@ -109,7 +87,10 @@ def load_pack(reference: str | Path, *, base: Path | None = None) -> Pack:
 
 
 def load_packs(
-    references: Iterable[str | Path], *, base: Path | None = None, builtin_rule_ids: Iterable[str] | None = None
+    references: Iterable[str | os.PathLike[str]],
+    *,
+    base: str | os.PathLike[str] | None = None,
+    builtin_rule_ids: Iterable[str] | None = None,
 ) -> tuple[Pack, ...]:
     """Every pack named, checked against the built-in rule ids and each other; all or none.
 
@@ -141,6 +122,8 @@ def load_packs(
 
 
 def _entry_point(name: str) -> metadata.EntryPoint | None:
+    from importlib import metadata  # here: importing it costs more than loading a pack
+
     for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
         if entry.name == name:
             return entry
@@ -158,35 +141,35 @@ def _load_entry_point(name: str, entry: metadata.EntryPoint) -> Pack:
     if not module or not all(part.isidentifier() for part in parts):
         raise PackError(name, f"entry point names {entry.value!r}, which is not a module name")
     for folder in sys.path:
-        path = Path(folder or ".", *parts[:-1], parts[-1] + ".py")
-        if path.is_file():
+        path = os.path.join(folder or ".", *parts[:-1], parts[-1] + ".py")
+        if os.path.isfile(path):
             # An installed pack carries its compiled module; its sources are checked when shipped alongside.
-            return _from_module(name, path, path.parent, display=name, require_sources=False)
+            return _from_module(name, path, os.path.dirname(path), display=name, require_sources=False)
     raise PackError(name, f"entry point names module {module!r}, which is not installed as a Python file")
 
 
-def _load_folder(reference: str, base: Path | None) -> Pack:
-    folder = Path(reference)
-    if not folder.is_absolute() and base is not None:
-        folder = base / folder
-    if folder.name == MODULE_NAME:
-        folder = folder.parent
-    if not folder.is_dir():
-        raise PackError(reference, f"no such pack folder: {folder}")
-    if not (folder / "pack.yaml").is_file():
+def _load_folder(reference: str, base: str | os.PathLike[str] | None) -> Pack:
+    folder = reference
+    if not os.path.isabs(folder) and base is not None:
+        folder = os.path.join(base, folder)
+    if os.path.basename(os.path.normpath(folder)) == MODULE_NAME:
+        folder = os.path.dirname(os.path.normpath(folder))
+    if not os.path.isdir(folder):
+        raise PackError(reference, f"no such pack folder: {os.path.normpath(folder)}")
+    if not os.path.isfile(os.path.join(folder, "pack.yaml")):
         raise PackError(reference, "the folder has no pack.yaml; it is not a pack")
-    return _from_module(reference, folder / MODULE_NAME, folder, display=reference, require_sources=True)
+    return _from_module(reference, os.path.join(folder, MODULE_NAME), folder, display=reference, require_sources=True)
 
 
 def _build_hint(display: str) -> str:
     return f"run `writing-rules pack build {display}`"
 
 
-def _from_module(reference: str, path: Path, folder: Path, *, display: str, require_sources: bool) -> Pack:
+def _from_module(reference: str, path: str, folder: str, *, display: str, require_sources: bool) -> Pack:
     hint = _build_hint(display)
-    if not path.exists():
+    if not os.path.exists(path):
         raise PackError(reference, f"the pack is not built ({MODULE_NAME} is missing): {hint}")
-    if not path.is_file():  # a device or a pipe in its place: never read one
+    if not os.path.isfile(path):  # a device or a pipe in its place: never read one
         raise PackError(reference, f"{MODULE_NAME} is not a regular file: {hint}")
     try:
         with open(path, "rb") as stream:
@@ -196,7 +179,7 @@ def _from_module(reference: str, path: Path, folder: Path, *, display: str, requ
     if len(raw) > _MAX_MODULE_BYTES:
         raise PackError(reference, f"{MODULE_NAME} is larger than {_MAX_MODULE_BYTES} bytes; {hint}")
     try:
-        data = _read_data(raw)
+        data, sections = _read_data(raw)
     except (OSError, UnicodeDecodeError, ValueError, SyntaxError, MemoryError, RecursionError) as exc:
         raise PackError(reference, f"{MODULE_NAME} cannot be read ({_short(exc)}): {hint}") from None
     if not isinstance(data, dict):
@@ -212,7 +195,7 @@ def _from_module(reference: str, path: Path, folder: Path, *, display: str, requ
     recorded = data.get("digest")
     if not isinstance(compiler, int) or not isinstance(recorded, str):
         raise PackError(reference, f"{MODULE_NAME} records no digest or compiler version: {hint}")
-    has_sources = (folder / "pack.yaml").is_file()
+    has_sources = os.path.isfile(os.path.join(folder, "pack.yaml"))
     if require_sources or has_sources:
         try:
             current = pack_digest(folder, compiler)
@@ -220,7 +203,7 @@ def _from_module(reference: str, path: Path, folder: Path, *, display: str, requ
         except (OSError, ValueError) as exc:
             raise PackError(reference, f"cannot read the pack's sources ({_short(exc)})") from None
         if current != recorded:
-            newest = max((_mtime(folder / name) for name in sources), default=0.0)
+            newest = max((_mtime(os.path.join(folder, name)) for name in sources), default=0.0)
             if newest > _mtime(path) or data.get("sources") != sources:
                 raise PackError(reference, f"{MODULE_NAME} is older than the pack's sources: {hint}")
             raise PackError(
@@ -229,7 +212,7 @@ def _from_module(reference: str, path: Path, folder: Path, *, display: str, requ
                 f"replaced): {hint}",
             )
     try:
-        return _pack(reference, data)
+        return _pack(reference, data, sections)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         raise PackError(reference, f"{MODULE_NAME} is malformed ({_short(exc)}): {hint}") from None
 
@@ -239,53 +222,178 @@ def _short(exc: BaseException) -> str:
     return text if len(text) <= 200 else text[:197] + "..."
 
 
-def _mtime(path: Path) -> float:
+def _mtime(path: str) -> float:
     try:
-        return path.stat().st_mtime
+        return os.stat(path).st_mtime
     except OSError:
         return 0.0
 
 
-_OPEN = 'PACK_DATA_JSON = r"""\n'
-_CLOSE = '\n"""'
+_NAMES = (b"PACK_DATA_JSON", b"PACK_PATTERNS", b"PACK_FIXES", b"PACK_MESSAGES")
+_ROW_NAMES = re.compile(r":([^;&\n]*)")
+_CLOSE = b'\n"""'
 
 
-def _read_data(raw: bytes) -> Any:
-    """The module's data: the JSON between ``PACK_DATA_JSON = r\"\"\"`` and the closing quotes.
+def _read_data(raw: bytes) -> tuple[Any, dict[str, bytes]]:
+    """The module's data and its sections: the texts between ``NAME = r\"\"\"`` and the closing quotes.
 
-    Read as text, never run, and JSON rather than a Python literal: ``json.loads``
-    reads a 2,000-term pack in a fifth of the time ``ast.literal_eval`` takes.
+    Read as bytes, never run. The data is JSON (``json.loads`` reads a 2,000-term pack
+    in a fifth of the time ``ast.literal_eval`` takes); the sections (``PACK_PATTERNS``,
+    ``PACK_FIXES``, ``PACK_MESSAGES``) are lines read by ``_section`` (a module of an
+    older format has none, and is refused by its format).
     """
-    text = raw.decode("utf-8")
-    start = text.find(_OPEN)
-    end = text.rfind(_CLOSE)
-    if start < 0 or end < start:
-        raise ValueError("no PACK_DATA_JSON")
-    return json.loads(text[start + len(_OPEN) : end])
+    if b"\r" in raw:  # a checkout with Windows line endings
+        raw = raw.replace(b"\r\n", b"\n")
+    found: dict[str, bytes] = {}
+    at = 0
+    for name in _NAMES:
+        opening = (b"\n" if at else b"") + name + b' = r"""\n'
+        start = raw.find(opening, at)
+        if start < 0:
+            if name == _NAMES[0]:
+                raise ValueError("no PACK_DATA_JSON")
+            continue
+        start += len(opening)
+        end = raw.find(_CLOSE, start - 1)  # (an empty section closes at once)
+        if end < 0:
+            raise ValueError(f"{name.decode()} is not closed")
+        found[name.decode()] = raw[start:end] if end >= start else b""
+        at = end + len(_CLOSE)
+    data = json.loads(found.pop("PACK_DATA_JSON").decode("utf-8"))
+    return data, found
 
 
-def _tuples(value: Any) -> Any:
-    """JSON's lists as tuples, all the way down (the index's entries are tuples in the built-in tables)."""
-    if isinstance(value, list):
-        return tuple(_tuples(item) for item in value)
-    if isinstance(value, dict):
-        return {key: _tuples(item) for key, item in value.items()}
+class _Section(Mapping[tuple[str, str], Any]):
+    """One section of a pack module: per (rule id, signal id), its JSON value, parsed on first read.
+
+    The keys (the data lists them) are checked when the pack loads; a value is parsed
+    when a scan first needs it (a pattern to compile, a fix at a hit, a message for a
+    hit) and then kept. ``convert`` turns the parsed JSON into the catalogue's shape.
+    """
+
+    __slots__ = ("_convert", "_keys", "_lines", "_text", "_values")
+
+    def __init__(self, text: bytes, keys: dict[tuple[str, str], int], convert: Any) -> None:
+        self._text = text
+        self._keys = keys  # -> line number
+        self._convert = convert
+        self._lines: list[bytes] = []
+        self._values: dict[tuple[str, str], Any] = {}
+
+    def __getitem__(self, key: tuple[str, str]) -> Any:
+        value = self._values.get(key)
+        if value is None:
+            number = self._keys[key]
+            lines = self._lines or self._text.split(b"\n")
+            self._lines = lines
+            ids = f"{key[0]}\t{key[1]}\t".encode()
+            if not lines[number].startswith(ids):  # (only a module edited with its checksum)
+                raise PackError(key[0], f"line {number + 1} of a section of its {MODULE_NAME} is not {key[1]}'s")
+            value = self._convert(json.loads(lines[number][len(ids) :].decode("utf-8")))
+            value = self._values.setdefault(key, value)
+        return value
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._keys
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+
+def _section(
+    name: str, text: bytes, recorded: Any, keys: list[tuple[str, str]], signals: set[tuple[str, str]], convert: Any
+) -> _Section:
+    """A section whose lines hold ``keys`` in order, each a signal of the pack; its checksum checked."""
+    # CRC-32: the section is the one written with this data (a change by hand, or a cut file, shows).
+    if not isinstance(recorded, str) or f"{zlib.crc32(text):08x}" != recorded:
+        raise ValueError(f"section {name} does not match its checksum")
+    if len(keys) != (text.count(b"\n") + 1 if text else 0):
+        raise ValueError(f"section {name} does not have a line for each of its signals")
+    if not signals.issuperset(keys):
+        rule_id, signal_id = next(key for key in keys if key not in signals)
+        raise ValueError(f"signal {rule_id}/{signal_id} belongs to no rule of the pack")
+    numbers = dict(zip(keys, range(len(keys)), strict=True))
+    if len(numbers) != len(keys):
+        raise ValueError(f"section {name} names a signal twice")
+    return _Section(text, numbers, convert)
+
+
+def _listed(recorded: Any, every: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A section's signals in line order: those the data lists, or the patterns section's but
+    those it lists as ``except`` (a vocabulary's fixes and messages)."""
+    if "except" in recorded:
+        left_out = set(_signals(recorded["except"]))
+        return [key for key in every if key not in left_out] if left_out else every
+    return _signals(recorded["signals"])
+
+
+def _signals(groups: Any) -> list[tuple[str, str]]:
+    """``[[rule id, [signal id, ...]], ...]`` as (rule id, signal id) pairs."""
+    return [(rule_id, signal_id) for rule_id, signal_ids in groups for signal_id in signal_ids]
+
+
+class _PackPattern(SignalPattern):
+    """A pack's pattern, whose text is read from the pack's patterns section when it is first compiled."""
+
+    __slots__ = ("_sources",)
+    _sources: Mapping[tuple[str, str], str]
+
+    def __init__(self, rule_id: str, signal_id: str, language: str, sources: Mapping[tuple[str, str], str]) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "rule_id", rule_id)
+        setattr_(self, "signal_id", signal_id)
+        setattr_(self, "language", language)
+        setattr_(self, "_regex", None)
+        setattr_(self, "_sources", sources)
+
+    @property
+    def source(self) -> str:  # type: ignore[override]
+        text: str = self._sources[self.rule_id, self.signal_id]
+        return text
+
+    def __eq__(self, other: object) -> bool:  # equal to the SignalPattern of the same fields
+        if not isinstance(other, SignalPattern):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+
+def _source(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError("a pattern is not a string")
     return value
 
 
-def _pack(reference: str, data: dict[str, Any]) -> Pack:
+def _fixes(value: Any) -> tuple[tuple[str, str], ...]:
+    pairs = tuple((match, template) for match, template in value)
+    if not pairs or not all(isinstance(item, str) for pair in pairs for item in pair):
+        raise ValueError("a fix is not a (match, replacement) pair of strings")
+    return pairs
+
+
+def _message(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError("a message is not a string")
+    return value
+
+
+def _pack(reference: str, data: dict[str, Any], sections: dict[str, bytes]) -> Pack:
     pack_id = data["id"]
     if not isinstance(pack_id, str) or not _PACK_ID.match(pack_id):
         raise ValueError(f"pack id {pack_id!r} is not a slug")
-    data = _tuples(data)
     languages = tuple(data["languages"])
     for language in languages:
         if language not in _LANGUAGES:
             raise PackError(reference, f"the pack names language {language!r}; writing-rules knows en and de")
     vale_style = data.get("vale_style")
-    rows = tuple(data["rules"])
-    for row in rows:
-        rule_id, texts = row[0], row[6]
+    rows = []
+    for row in data["rules"]:
+        rule_id, level, signal_ids, levels, profiles, tags, texts = row
         # A Vale pack's rules are its style's, plus Vale's own vocabulary rules (Vale.Terms, Vale.Avoid).
         prefixes = (f"{vale_style}.", "Vale.") if vale_style else (pack_id + "/",)
         if not isinstance(rule_id, str) or not rule_id.startswith(prefixes):
@@ -301,32 +409,36 @@ def _pack(reference: str, data: dict[str, Any]) -> Pack:
         extra = [language for language in texts if language not in languages]
         if extra:
             raise ValueError(f"rule {rule_id!r} has text for {extra[0]!r}, which the pack does not name")
-    rules = rule_table(rows)
-    tables: dict[str, tuple[SignalPattern, ...]] = {}
-    for language in languages:
-        patterns = data["patterns"].get(language, ())
-        for rule_id, signal_id, _ in patterns:
-            if rule_id not in rules or signal_id not in rules[rule_id].signal_levels:
-                raise ValueError(f"pattern {rule_id}/{signal_id} belongs to no rule of the pack")
-        tables[language] = tuple(
-            SignalPattern(rule_id, signal_id, language, source) for rule_id, signal_id, source in patterns
-        )
+        texts = {language: (*text[:4], *(tuple(example) for example in text[4:])) for language, text in texts.items()}
+        rows.append((rule_id, level, tuple(signal_ids), dict(levels), tuple(profiles), tuple(tags), texts))
+    rules = rule_table(tuple(rows))
+    signals = {(rule_id, signal_id) for rule_id, rule in rules.items() for signal_id in rule.signal_levels}
+    recorded = data["sections"]
+    named = {language: _signals(data["patterns"].get(language, ())) for language in languages}
+    every = [key for language in languages for key in named[language]]
+    sources = _section("patterns", sections["PACK_PATTERNS"], recorded["patterns"]["crc32"], every, signals, _source)
+    tables = {
+        language: tuple(_PackPattern(rule_id, signal_id, language, sources) for rule_id, signal_id in named[language])
+        for language in languages
+    }
     lengths = {
         language: tuple(LengthSignal(r, s, language, w, c) for r, s, w, c in data["length_signals"].get(language, ()))
         for language in languages
     }
-    index = {language: _index(data["index"][language], tables[language]) for language in languages}
-    fixes = {(rule_id, signal_id): tuple((m, r) for m, r in pairs) for rule_id, signal_id, pairs in data["fixes"]}
-    messages = {(rule_id, signal_id): text for rule_id, signal_id, text in data["messages"]}
     # Every keyed table names the pack's own signals only: a module edited by hand must not
     # attach fixes or excluded contexts to a built-in rule (or another pack's).
-    keyed = [*fixes, *messages, *((r, s) for lengths_of in lengths.values() for r, s, *_ in lengths_of)]
-    for rule_id, signal_id in keyed:
-        if rule_id not in rules or signal_id not in rules[rule_id].signal_levels:
+    for rule_id, signal_id, *_ in (signal for lengths_of in lengths.values() for signal in lengths_of):
+        if (rule_id, signal_id) not in signals:
             raise ValueError(f"signal {rule_id}/{signal_id} belongs to no rule of the pack")
+    fixes, messages = (
+        _section(name, sections[f"PACK_{name.upper()}"], recorded[name]["crc32"], keys, signals, convert)
+        for name, convert in (("fixes", _fixes), ("messages", _message))
+        for keys in (_listed(recorded[name], every),)
+    )
     for rule_id in data["excluded_contexts"]:
         if rule_id not in rules:
             raise ValueError(f"excluded contexts of {rule_id!r}, which is no rule of the pack")
+    index = PackIndexes({language: data["index"][language] for language in languages}, tables)
     return Pack(
         id=pack_id,
         version=str(data["version"]),
@@ -339,34 +451,145 @@ def _pack(reference: str, data: dict[str, Any]) -> Pack:
         rules=rules,
         signal_tables=MappingProxyType(tables),
         length_signals=MappingProxyType(lengths),
-        signal_index=MappingProxyType(index),
-        signal_fixes=MappingProxyType(fixes),
+        signal_index=index,
+        signal_fixes=fixes,
         rule_excluded_contexts=MappingProxyType({k: tuple(v) for k, v in data["excluded_contexts"].items()}),
-        signal_messages=MappingProxyType(messages),
+        signal_messages=messages,
         fold_map=MappingProxyType({int(code): str(new) for code, new in data["fold_map"].items()}),
         fold_unsafe=str(data["fold_unsafe"]),
     )
 
 
-def _index(source: Mapping[str, Any], table: Sequence[SignalPattern]) -> SignalIndex:
-    """One language's index, expanded now (a pack is loaded once, when the configuration is resolved).
+class PackIndexes(Mapping[str, SignalIndex]):
+    """A pack's index per language, expanded the first time it is read.
 
     The pack names its patterns ``p<position>`` (its signal ids repeat across
-    rules: every imported Vale rule's signal is ``existence``).
+    rules: every imported Vale rule's signal is ``existence``). ``catalog_for``
+    reads the rows themselves (``rows``), with the positions its merged table
+    gives them, and expands only the keys a scan meets.
     """
-    positions = {f"p{position}": position for position in range(len(table))}
 
-    def each(names: Iterable[str]) -> tuple[int, ...]:
-        return tuple(positions[name] for name in names)
+    __slots__ = ("_built", "_sources", "_tables")
 
-    return SignalIndex(
-        words=MappingProxyType(expand_words(source["words"], source["words_plain"], positions)),
-        key_size=source["key_size"],
-        key_chars=source["key_chars"],
-        partial=tuple(source["partial"]),
-        anchors=tuple((texts, offset, each(names)) for texts, offset, names in source["anchors"]),
-        start=each(source["start"]),
-        full=each(source["full"]),
-        suffixes=tuple((ending, each(names)) for ending, names in source["suffixes"]),
-        look_backs=tuple((positions[name], reach, endings) for name, reach, endings in source["look_backs"]),
+    def __init__(self, sources: dict[str, Any], tables: Mapping[str, tuple[SignalPattern, ...]]) -> None:
+        for language, source in sources.items():
+            _check_index(source, len(tables[language]))
+        self._sources = sources
+        self._tables = tables
+        self._built: dict[str, SignalIndex] = {}
+
+    def key_size(self, language: str) -> int:
+        """The length of the index's keys in ``language``, without expanding the index."""
+        size: int = self._sources[language]["key_size"]
+        return size
+
+    def rows(
+        self, language: str, offset: int
+    ) -> tuple[SignalIndex, dict[str, str], dict[str, Entries], dict[str, int]]:
+        """For a table that starts at ``offset``: the index of ``language`` without ``words``, its rows
+        by key, its plain keys' entries, and the positions of its pattern names."""
+        source = self._sources[language]
+        names = dict(zip(_pattern_names(len(self._tables[language])), itertools.count(offset)))
+        rows = dict(line.split("=", 1) for line in source["words"].splitlines())
+        return self._fields(language, {}, names), rows, _plain(source["words_plain"], names), names
+
+    def _fields(self, language: str, words: Mapping[str, Entries], names: Mapping[str, int]) -> SignalIndex:
+        source = self._sources[language]
+
+        def each(found: Iterable[str]) -> tuple[int, ...]:
+            return tuple(names[name] for name in found)
+
+        return SignalIndex(
+            words=MappingProxyType(dict(words)),
+            key_size=source["key_size"],
+            key_chars=source["key_chars"],
+            partial=tuple((length, firsts) for length, firsts in source["partial"]),
+            anchors=tuple((tuple(texts), at, each(found)) for texts, at, found in source["anchors"]),
+            start=each(source["start"]),
+            full=each(source["full"]),
+            suffixes=tuple((ending, each(found)) for ending, found in source["suffixes"]),
+            look_backs=tuple((names[name], reach, tuple(endings)) for name, reach, endings in source["look_backs"]),
+        )
+
+    def __getitem__(self, language: str) -> SignalIndex:
+        built = self._built.get(language)
+        if built is None:
+            source = self._sources[language]
+            names = dict(zip(_pattern_names(len(self._tables[language])), itertools.count()))
+            words = expand_words(source["words"], source["words_plain"], names)
+            if words:
+                words = {key: _tuples(entries) for key, entries in words.items()} if source["words_plain"] else words
+            built = self._built.setdefault(language, self._fields(language, words, names))
+        return built
+
+    def __contains__(self, language: object) -> bool:  # without expanding (Mapping's reads the item)
+        return language in self._sources
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._sources)
+
+    def __len__(self) -> int:
+        return len(self._sources)
+
+
+def _plain(plain: Mapping[str, Any], names: Mapping[str, int]) -> dict[str, Entries]:
+    """The plain keys' entries, their patterns at their positions, as tuples (JSON gives lists;
+    the scanner needs tuples of texts)."""
+    return {
+        key: tuple(
+            (
+                tuple(tails),
+                tuple(
+                    (tuple(befores), tuple(offsets), tuple(names[name] for name in found))
+                    for befores, offsets, found in checks
+                ),
+            )
+            for tails, checks in entries
+        )
+        for key, entries in plain.items()
+    }
+
+
+def _tuples(entries: Any) -> Entries:
+    """Entries with every list a tuple (expand_words copies the plain keys' entries as JSON gave them)."""
+    return tuple(
+        (tuple(tails), tuple((tuple(befores), tuple(offsets), tuple(found)) for befores, offsets, found in checks))
+        for tails, checks in entries
     )
+
+
+_NAMED: list[str] = []
+
+
+def _pattern_names(size: int) -> list[str]:
+    """``p0`` to ``p<size - 1>``: how a pack's index names the patterns of its table."""
+    if len(_NAMED) < size:
+        _NAMED.extend(f"p{position}" for position in range(len(_NAMED), size))
+    return _NAMED[:size]
+
+
+def _check_index(source: Any, size: int) -> None:
+    """The index's fields have their shapes, and every pattern it names is one of the ``size`` patterns."""
+    if not isinstance(source["key_size"], int) or not isinstance(source["key_chars"], str):
+        raise ValueError("the index has no key size or key characters")
+    if not isinstance(source["words"], str) or not isinstance(source["words_plain"], dict):
+        raise ValueError("the index has no words")
+    named = [*source["start"], *source["full"]]
+    named += [name for _, _, found in source["anchors"] for name in found]
+    named += [name for _, found in source["suffixes"] for name in found]
+    named += [name for name, _, _ in source["look_backs"]]
+    named += [
+        name
+        for entries in source["words_plain"].values()
+        for _, checks in entries
+        for *_, found in checks
+        for name in found
+    ]
+    # In the rows, patterns are named after a ":" up to the check's or the entry's end (the
+    # rows reserve ":", ";" and "&": no text holds one).
+    lists = _ROW_NAMES.findall(source["words"])
+    if lists:
+        named += ",".join(lists).split(",")
+    unknown = set(named).difference(_pattern_names(size))
+    if unknown:
+        raise ValueError(f"the index names pattern {min(unknown)!r}, which the pack does not have")
