@@ -114,3 +114,31 @@ def test_no_dispatch_with_a_pack_opens_a_file_or_imports_a_module() -> None:
     report = json.loads(done.stdout)
     assert report["events"] == []
     assert report["ok"] == [True] * 12 + [False] * 3 + [True, True, False]
+
+
+_SETTINGS_CALLS = """
+directive = "<!-- writing-rules-disable-next-line word-choice -->\\n"
+long_text = ("This powerful, seamless API simply works.\\n\\n" * 2_000) + directive + "A powerful API.\\n"
+calls = [
+    {"name": "find_writing_signals", "arguments": {"text": directive + "A powerful API. TODO later."}},
+    {"name": "find_writing_signals", "arguments": {"text": long_text}},
+    {"name": "find_writing_signals", "arguments": {"text": "Eine leistungsstarke Lösung.", "language": "de"}},
+"""
+
+
+def test_no_dispatch_through_the_lint_engine_opens_a_file_or_imports_a_module() -> None:
+    # With lint settings as config, find_writing_signals runs lint_text (directives, pieces of a long
+    # text): every module it needs is loaded when the dispatcher is created.
+    config = "config=__import__('writing_rules.lint', fromlist=['FileSettings']).FileSettings(),"
+    creation = "tools = create_writing_tool_dispatcher("
+    script = _SCRIPT.replace(creation, creation + config)
+    script = script.replace("\ncalls = [\n", _SETTINGS_CALLS, 1)
+    assert config in script and "long_text" in script
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=environment, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["events"] == []
+    assert report["ok"] == [True] * 11 + [False] * 3 + [True, True, False]

@@ -30,6 +30,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..tools import Signal
     from ._config_file import LintConfig
+    from ._tool_finder import ToolSignalFinder
 
 __all__ = [
     "CONFIG_FILE",
@@ -123,6 +124,13 @@ class FileSettings(NamedTuple):
         if markup is not None:
             changes["markup"] = markup
         return self._replace(**changes) if changes else self
+
+    def signal_finder(self) -> ToolSignalFinder:
+        """The lint engine for ``create_writing_tool_dispatcher(config=...)``: the tool's scans
+        run ``lint_text`` with these settings (see ``lint._tool_finder``)."""
+        from ._tool_finder import ToolSignalFinder
+
+        return ToolSignalFinder(self)
 
     def policy(self) -> SignalPolicy:
         """What agents and the command line both apply: disabled rules, ``min-level``, ``accept``."""

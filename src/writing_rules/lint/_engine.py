@@ -1,10 +1,11 @@
 """The lint engine: one text, its path and its settings in, every signal a user sees out.
 
 Every front end calls ``lint_text``: ``writing-rules scan`` (each file, in worker
-processes too), the language server (each open document) and ``serve-mcp``
-through the review-tool dispatcher created with ``config=`` (whose scan and
-policy are the same functions of ``writing_rules.tools``: the tool layer may not
-import this one). The steps, in this order:
+processes too), the language server (each open document), and ``serve-mcp`` and
+any host through the review-tool dispatcher created with lint settings as
+``config=`` (the tool layer may not import this one, so the dispatcher asks the
+settings for it: ``FileSettings.signal_finder``, ``lint._tool_finder``). The
+steps, in this order:
 
 1. the language: the settings' one, else detected from the function words;
 2. the markup: the settings' one, else by the path's extension (``markup_for``);

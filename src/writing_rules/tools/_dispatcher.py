@@ -42,6 +42,7 @@ from ._policy import SignalPolicy, SignalPolicyError, to_signal_policy
 from ._prompt import compose_prompt, response_schema
 from ._scanner import scan_signals, scan_text
 from ._selection import explain_signal_selection, ranked_problem, rule_id_problem, select_rules
+from ._signal import Signal
 
 __all__ = ["WritingToolDispatcher", "create_writing_tool_dispatcher", "rule_selection_problem", "writing_review_tools"]
 
@@ -81,6 +82,7 @@ class WritingToolDispatcher:
         "_callback",
         "_catalog",
         "_comparison",
+        "_finder",
         "_host_text_unclean",
         "_policy",
         "_rank",
@@ -97,10 +99,12 @@ class WritingToolDispatcher:
         callback: EvidenceCallback | None,
         policy: SignalPolicy | None = None,
         catalog: Catalog | None = None,
+        finder: SignalFinder | None = None,
     ) -> None:
         self._review = review_context
         self._comparison = model_comparison_context
         self._policy = policy
+        self._finder = finder
         # None for the built-in catalogue; a catalogue with packs otherwise.
         self._catalog = catalog if catalog is not None and catalog.packs else None
         # Bound once, so that rejecting a call reads no lazy proxy: the rejecter of each tool a
@@ -379,12 +383,15 @@ class WritingToolDispatcher:
         policy = self._policy
         if policy is None:
             return scan_text(arguments["text"], language, rule_ids, max_signals, catalog=catalog)
-        # The team's decisions (create_writing_tool_dispatcher(config=...)) apply before the cap:
-        # the lint engine's rule policy and cap (writing_rules.lint), on the same scanner's signals.
+        # The team's decisions (create_writing_tool_dispatcher(config=...)) apply before the cap.
         rule_ids = policy.rule_ids(rule_ids)
         text = arguments["text"]
-        found, _ = scan_signals(text, language, rule_ids, len(text) + 1, catalog=catalog)
-        kept = policy.keep(found, text)
+        if self._finder is not None:
+            # Lint settings: the lint engine itself (directives, accept, levels), as the CLI runs it.
+            kept = list(self._finder.find_signals(text, language, rule_ids))
+        else:
+            found, _ = scan_signals(text, language, rule_ids, len(text) + 1, catalog=catalog)
+            kept = policy.keep(found, text)
         return {
             "language": language,
             "ruleIds": list(rule_ids),
@@ -530,7 +537,34 @@ def create_writing_tool_dispatcher(
                 "get_model_comparison_evidence needs model_comparison_context (available model ids and "
                 "cohort ids) so the evidence can be checked against them"
             )
-    return WritingToolDispatcher(review, comparison, get_model_comparison_evidence, policy, catalog)
+    finder = _config_finder(config)
+    return WritingToolDispatcher(review, comparison, get_model_comparison_evidence, policy, catalog, finder)
+
+
+class SignalFinder(Protocol):
+    """The lint engine as ``find_writing_signals`` runs it for a dispatcher created with lint settings.
+
+    ``writing_rules.lint`` settings offer one (``signal_finder()``), so that an agent's scan goes
+    through the same function as the command line's (``lint_text``: rule policy, ``accept``,
+    inline directives), though this layer may not import ``lint``. ``find_signals`` gets the
+    call's text (Markdown), its language and the rules left after the policy, and returns every
+    signal the engine keeps, code hits included (the tool annotates them), in order, uncapped.
+    """
+
+    def find_signals(self, text: str, language: str, rule_ids: tuple[str, ...]) -> Sequence[Signal]: ...
+
+
+def _config_finder(config: object) -> SignalFinder | None:
+    """The lint engine ``config`` offers (lint settings), or None (a mapping, a policy, nothing)."""
+    if config is None or isinstance(config, (Mapping, SignalPolicy)):
+        return None
+    make = getattr(getattr(config, "settings", config), "signal_finder", None)
+    if not callable(make):
+        return None
+    finder = make()
+    # Once now, so that every module the engine loads is loaded here, never during a dispatch.
+    finder.find_signals("", "en", ())
+    return finder  # type: ignore[no-any-return]
 
 
 def _config_catalog(config: object) -> Catalog | None:
