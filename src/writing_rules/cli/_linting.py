@@ -27,6 +27,7 @@ from ._status import UsageError
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..lint import Baseline, ChangedLines, LintConfig
+    from ..packs import Pack
 
 __all__ = ["LintRun", "add_lint_arguments", "prepare_lint"]
 
@@ -36,6 +37,13 @@ def add_lint_arguments(scan: argparse.ArgumentParser) -> None:
     group = scan.add_argument_group("configuration, suppression, baseline, changed lines, cache")
     group.add_argument("--config", metavar="FILE", help="use this configuration file for every file")
     group.add_argument("--no-config", action="store_true", help="ignore .writing-rules.toml and pyproject.toml")
+    group.add_argument(
+        "--pack",
+        action="append",
+        metavar="PACK",
+        help="also scan with this rule pack: a folder (relative to the working folder) or an installed "
+        "pack's name (repeatable; added to the configuration's packs)",
+    )
     group.add_argument(
         "--min-level",
         choices=LEVELS,
@@ -68,10 +76,18 @@ class LintRun:
 
     # A plain class, not a dataclass: nothing compares or copies it, and building a dataclass
     # costs about 0.3 ms of every start.
-    def __init__(self, resolver: ConfigResolver, args: argparse.Namespace, cache_dir: str | None) -> None:
+    def __init__(
+        self,
+        resolver: ConfigResolver,
+        args: argparse.Namespace,
+        cache_dir: str | None,
+        packs: tuple[Pack, ...] = (),
+    ) -> None:
         self.resolver = resolver
         self.args = args
         self.cache_dir = cache_dir
+        self.packs = packs  # --pack's, added to each configuration's
+        self._with_packs: dict[int, tuple[LintConfig | None, tuple[Pack, ...]]] = {}
         self.baseline: Baseline | None = None
         self.changed: ChangedLines | None = None
         self.skipped: list[str] = []
@@ -84,6 +100,8 @@ class LintRun:
         """The file's configuration, then the command line on top."""
         config = self.resolver.config_for(path)
         settings = config.settings_for(path) if config is not None else FileSettings()
+        if self.packs:
+            settings = settings._replace(packs=self._packs_with(config, settings.packs))
         args = self.args
         return settings.overlay(
             language=args.language,
@@ -92,6 +110,22 @@ class LintRun:
             min_level=args.min_level,
             markup=getattr(args, "markup", None),
         )
+
+    def _packs_with(self, config: LintConfig | None, configured: tuple[Pack, ...]) -> tuple[Pack, ...]:
+        """The configuration's packs and ``--pack``'s, checked together once per configuration."""
+        known = self._with_packs.get(id(config))
+        if known is not None and known[0] is config:
+            return known[1]
+        from ..lint import combine_packs
+        from ..packs import PackError
+
+        try:
+            combined = combine_packs(configured, self.packs)
+        except PackError as error:
+            where = f" (with the packs of {config.path})" if config is not None and config.path else ""
+            raise UsageError(f"--pack: {error}{where}") from None
+        self._with_packs[id(config)] = (config, combined)
+        return combined
 
     def options_for(self, path: str) -> ScanOptions:
         """How ``scan`` lints ``path``: its settings, the cache, fingerprints for a baseline."""
@@ -289,7 +323,16 @@ def prepare_lint(args: argparse.Namespace) -> LintRun:
 
         # Outside the checkout: a cache a repository could commit would decide what a fresh clone reports.
         cache_dir = args.cache_dir or user_cache_dir() or None
-    run = LintRun(resolver, args, cache_dir)
+    packs: tuple[Pack, ...] = ()
+    if args.pack:
+        from ..lint import load_pack_references
+        from ..packs import PackError
+
+        try:
+            packs = load_pack_references(args.pack, os.getcwd())  # once, before any file
+        except PackError as error:
+            raise UsageError(f"--pack: {error}") from None
+    run = LintRun(resolver, args, cache_dir, packs)
     if args.baseline is not None:
         from ..lint import Baseline, BaselineError
 

@@ -44,6 +44,7 @@ __all__ = [
     "Suppressions",
     "apply_suppressions",
     "changed_lines",
+    "combine_packs",
     "comment_spans",
     "detect_language",
     "filter_signals",
@@ -52,6 +53,7 @@ __all__ = [
     "level_at_least",
     "lint_text",
     "load_config",
+    "load_pack_references",
     "markup_for",
     "read_directives",
     "rule_level",
@@ -97,6 +99,8 @@ _HOMES = {
     "PIECE_UNITS": "._engine",
     "lint_text": "._engine",
     "MapPieces": "._pieces",
+    "combine_packs": "._packs",
+    "load_pack_references": "._packs",
     "detect_language": "._language",
     "markup_for": "._lint",
     "fingerprint": "._sentences",
@@ -130,6 +134,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from ._engine import PIECE_UNITS, LintResult, lint_text
     from ._language import detect_language
     from ._lint import LintedText, markup_for
+    from ._packs import combine_packs, load_pack_references
     from ._pieces import MapPieces
     from ._sentences import fingerprint, sentence_span
 
