@@ -26,7 +26,17 @@ SURFACE = {
         "openai_tools",
     ],
     "cli": ["main"],
-    "packs": ["ENTRY_POINT_GROUP", "MODULE_NAME", "PACK_FORMAT", "Pack", "PackError", "load_pack", "load_packs"],
+    "packs": [
+        "Catalog",
+        "ENTRY_POINT_GROUP",
+        "MODULE_NAME",
+        "PACK_FORMAT",
+        "Pack",
+        "PackError",
+        "catalog_for",
+        "load_pack",
+        "load_packs",
+    ],
     "documents": [
         "DOCUMENTATION_FILES",
         "DirectoryDocumentStore",

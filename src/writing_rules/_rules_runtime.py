@@ -302,6 +302,11 @@ class _SignalIndexes(Mapping[str, SignalIndex]):
             built = self._built.setdefault(language, SignalIndex(words=words, **source))
         return built
 
+    def key_size(self, language: str) -> int:
+        """The length of the index's keys in ``language``, without expanding the index."""
+        size: int = self._sources[language]["key_size"]
+        return size
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._sources)
 

@@ -27,11 +27,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from importlib import metadata
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any
 
+from .._catalog import Pack
 from .._errors import WritingRulesError
 from .._index_rows import expand_words
-from .._rules_runtime import LengthSignal, Rule, SignalIndex, SignalPattern, rule_table
+from .._rules_runtime import LengthSignal, SignalIndex, SignalPattern, rule_table
 from ._digest import MODULE_NAME, PACK_FORMAT, pack_digest, source_files
 
 __all__ = ["ENTRY_POINT_GROUP", "Pack", "PackError", "load_pack", "load_packs"]
@@ -52,33 +53,6 @@ class PackError(WritingRulesError):
         super().__init__(f"pack {pack}: {message}")
         self.pack = pack
         self.message = message
-
-
-class Pack(NamedTuple):
-    """A loaded pack, in the shapes of the built-in catalogue (``writing_rules._rules_data``).
-
-    Rule ids are namespaced: ``<pack>/<rule>``, or a Vale name (``Style.Rule``) as
-    it is. Positions in ``signal_index`` are positions in ``signal_tables`` of the
-    same language, as in the built-in index.
-    """
-
-    id: str
-    version: str
-    title: Mapping[str, str]
-    languages: tuple[str, ...]
-    vale_style: str | None
-    source: str  # the reference the pack was loaded from (folder path or entry-point name)
-    digest: str
-    compiler_version: int
-    rules: Mapping[str, Rule]  # like RULES
-    signal_tables: Mapping[str, tuple[SignalPattern, ...]]  # like SIGNAL_TABLES
-    length_signals: Mapping[str, tuple[LengthSignal, ...]]  # like LENGTH_SIGNALS
-    signal_index: Mapping[str, SignalIndex]  # like SIGNAL_INDEX (expanded)
-    signal_fixes: Mapping[tuple[str, str], tuple[tuple[str, str], ...]]  # like SIGNAL_FIXES
-    rule_excluded_contexts: Mapping[str, tuple[str, ...]]  # like RULE_EXCLUDED_CONTEXTS
-    signal_messages: Mapping[tuple[str, str], str]  # a signal's one-line message; %s stands for the hit
-    fold_map: Mapping[int, str]  # like FOLD_MAP, for this pack's index
-    fold_unsafe: str  # characters of FOLD_UNSAFE's class ("" for none)
 
 
 def _is_folder_reference(reference: str) -> bool:

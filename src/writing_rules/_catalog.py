@@ -1,0 +1,148 @@
+"""The rule data a scan and the review tools read: the built-in catalogue, plus loaded packs.
+
+A ``Catalog`` has the attribute names of the generated module
+``writing_rules._rules_data`` (``RULES``, ``RULE_IDS``, ``PROFILES``,
+``SIGNAL_TABLES``, ``SIGNAL_INDEX``, ...), so code that reads the module reads
+a catalogue the same way; ``packs`` and ``digest`` say what it holds.
+``writing_rules.packs.catalog_for`` builds one that merges packs into the
+built-in data; ``builtin_catalog()`` is the built-in data alone.
+
+The tools take ``catalog=None`` for the built-in data (``rule_source``: the
+same objects as the generated module's, so the built-in path scans as before
+packs existed). ``Pack`` lives
+here, below every subpackage, so that the tools and the root modules can name
+it; ``writing_rules.packs`` is where users get it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from re import Pattern
+from typing import Any, NamedTuple
+
+from ._lazy_rules import rule_data
+from ._rules_runtime import LengthSignal, Profile, Rule, SignalIndex, SignalPattern
+
+__all__ = ["CATALOG_FIELDS", "Catalog", "Pack", "builtin_catalog", "rule_source"]
+
+
+class Pack(NamedTuple):
+    """A loaded pack, in the shapes of the built-in catalogue (``writing_rules._rules_data``).
+
+    Rule ids are namespaced: ``<pack>/<rule>``, or a Vale name (``Style.Rule``) as
+    it is. Positions in ``signal_index`` are positions in ``signal_tables`` of the
+    same language, as in the built-in index.
+    """
+
+    id: str
+    version: str
+    title: Mapping[str, str]
+    languages: tuple[str, ...]
+    vale_style: str | None
+    source: str  # the reference the pack was loaded from (folder path or entry-point name)
+    digest: str
+    compiler_version: int
+    rules: Mapping[str, Rule]  # like RULES
+    signal_tables: Mapping[str, tuple[SignalPattern, ...]]  # like SIGNAL_TABLES
+    length_signals: Mapping[str, tuple[LengthSignal, ...]]  # like LENGTH_SIGNALS
+    signal_index: Mapping[str, SignalIndex]  # like SIGNAL_INDEX (each language expanded on first read)
+    signal_fixes: Mapping[tuple[str, str], tuple[tuple[str, str], ...]]  # like SIGNAL_FIXES
+    rule_excluded_contexts: Mapping[str, tuple[str, ...]]  # like RULE_EXCLUDED_CONTEXTS
+    signal_messages: Mapping[tuple[str, str], str]  # a signal's one-line message; %s stands for the hit
+    fold_map: Mapping[int, str]  # like FOLD_MAP, for this pack's index
+    fold_unsafe: str  # characters of FOLD_UNSAFE's class ("" for none)
+
+
+# The generated module's names a catalogue carries, merged where packs add to them.
+CATALOG_FIELDS = (
+    "LANGUAGES",
+    "MAX_TEXT_UNITS",
+    "RULES",
+    "RULE_IDS",
+    "PROFILES",
+    "PROFILE_IDS",
+    "SIGNAL_TABLES",
+    "LENGTH_SIGNALS",
+    "SIGNAL_INDEX",
+    "FOLD_MAP",
+    "FOLD_UNSAFE",
+    "SIGNAL_FIXES",
+    "RULE_EXCLUDED_CONTEXTS",
+    "PROMPT_FRAGMENTS",
+)
+
+
+class Catalog:
+    """Rule data: the built-in catalogue plus zero or more packs (``writing_rules.packs.catalog_for``).
+
+    The attributes are the generated module's (``RULES``, ``RULE_IDS``, ``PROFILES``,
+    ``PROFILE_IDS``, ``SIGNAL_TABLES``, ``SIGNAL_INDEX``, ``LENGTH_SIGNALS``,
+    ``SIGNAL_FIXES``, ``RULE_EXCLUDED_CONTEXTS``, ``FOLD_MAP``, ``FOLD_UNSAFE``,
+    ``LANGUAGES``, ``PROMPT_FRAGMENTS``, ``MAX_TEXT_UNITS``), with the packs' rules
+    after the built-in ones; ``SIGNAL_MESSAGES`` holds the signals' own one-line
+    messages (``%s`` stands for the hit; none of the built-in signals has one);
+    ``packs`` the packs in the order given; ``digest`` changes whenever the
+    built-in data or a pack does (a cache key). Compared by identity: catalogues
+    are memoised. Read-only.
+    """
+
+    LANGUAGES: tuple[str, ...]
+    MAX_TEXT_UNITS: int
+    RULES: Mapping[str, Rule]
+    RULE_IDS: tuple[str, ...]
+    PROFILES: Mapping[str, Profile]
+    PROFILE_IDS: tuple[str, ...]
+    SIGNAL_TABLES: Mapping[str, tuple[SignalPattern, ...]]
+    LENGTH_SIGNALS: Mapping[str, tuple[LengthSignal, ...]]
+    SIGNAL_INDEX: Mapping[str, SignalIndex]
+    FOLD_MAP: Mapping[int, str]
+    FOLD_UNSAFE: Pattern[str] | None
+    SIGNAL_FIXES: Mapping[tuple[str, str], tuple[tuple[str, str], ...]]
+    RULE_EXCLUDED_CONTEXTS: Mapping[str, tuple[str, ...]]
+    PROMPT_FRAGMENTS: Mapping[str, Mapping[str, str]]
+    SIGNAL_MESSAGES: Mapping[tuple[str, str], str]
+    packs: tuple[Pack, ...]
+    digest: str
+
+    def __init__(
+        self, packs: tuple[Pack, ...], digest: str, signal_messages: Mapping[tuple[str, str], str], **fields: Any
+    ) -> None:
+        missing = set(CATALOG_FIELDS) - set(fields)
+        if missing or set(fields) - set(CATALOG_FIELDS):
+            raise TypeError(f"a Catalog needs exactly the fields {CATALOG_FIELDS}")
+        set_ = object.__setattr__
+        for name, value in fields.items():
+            set_(self, name, value)
+        set_(self, "SIGNAL_MESSAGES", signal_messages)
+        set_(self, "packs", packs)
+        set_(self, "digest", digest)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a Catalog is read-only")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("a Catalog is read-only")
+
+    def __repr__(self) -> str:
+        packs = ", ".join(pack.id for pack in self.packs) or "none"
+        return f"<Catalog: {len(self.RULES)} rules, packs: {packs}, digest {self.digest[:12]}>"
+
+
+_BUILTIN: list[Catalog] = []
+
+
+def builtin_catalog() -> Catalog:
+    """The built-in catalogue alone (built once; imports the generated module)."""
+    if not _BUILTIN:
+        from types import MappingProxyType
+
+        fields = {name: getattr(rule_data, name) for name in CATALOG_FIELDS}
+        catalog = Catalog((), rule_data.SOURCE_DIGEST, MappingProxyType({}), **fields)
+        if not _BUILTIN:  # two threads may both build it: they are equal; keep the first
+            _BUILTIN.append(catalog)
+    return _BUILTIN[0]
+
+
+def rule_source(catalog: Catalog | None) -> Catalog:
+    """The catalogue to read rule data from: ``catalog``, or for None the built-in one."""
+    return builtin_catalog() if catalog is None else catalog

@@ -1,0 +1,240 @@
+"""One catalogue of the built-in rules and loaded packs: what a scan with packs reads.
+
+``catalog_for(packs)`` merges the packs' tables into the built-in ones, in the
+shapes of the generated module: rules after the built-in ones (in the packs'
+order), each pack rule in the built-in profiles it names, and each language's
+patterns after the built-in patterns. The packs' triggers join the built-in
+trigger index (``SignalIndex``), their pattern numbers moved past the table
+before them, so a scan still makes one pass over the words of a text however
+many packs there are. A language's index is merged the first time it is read
+(a process that scans English never merges the German one).
+
+Catalogues are memoised by the packs' ids and digests: the same packs give the
+same object, so caches keyed by a catalogue keep working; ``catalog_for(())``
+is the built-in catalogue (``writing_rules._catalog.builtin_catalog``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from types import MappingProxyType
+
+from .._catalog import Catalog, Pack, builtin_catalog
+from .._index_rows import Entries
+from .._rules_runtime import LengthSignal, Rule, SignalIndex, SignalPattern
+from ._loader import PackError
+
+__all__ = ["catalog_for", "merge_indexes"]
+
+_MEMO: dict[tuple[tuple[str, str], ...], Catalog] = {}
+_LOCK = threading.Lock()
+
+
+def catalog_for(packs: Sequence[Pack]) -> Catalog:
+    """The catalogue of the built-in rules and ``packs`` (memoised by the packs' ids and digests).
+
+    Raises ``PackError`` when a pack's rule id is a built-in one or another
+    pack's, a pack is given twice, a rule names a profile the built-in
+    catalogue does not have, or two packs' indexes cannot be joined.
+    """
+    packs = tuple(packs)
+    if not packs:
+        return builtin_catalog()
+    for pack in packs:
+        if not isinstance(pack, Pack):
+            raise TypeError(f"catalog_for takes loaded packs (writing_rules.packs.Pack), not {type(pack).__name__}")
+    key = tuple((pack.id, pack.digest) for pack in packs)
+    found = _MEMO.get(key)
+    if found is None:
+        built = _merge(builtin_catalog(), packs)
+        with _LOCK:
+            found = _MEMO.setdefault(key, built)
+    return found
+
+
+def _merge(builtin: Catalog, packs: tuple[Pack, ...]) -> Catalog:
+    rules: dict[str, Rule] = dict(builtin.RULES)
+    owners: dict[str, str] = {}
+    seen_packs: set[str] = set()
+    for pack in packs:
+        if pack.id in seen_packs:
+            raise PackError(pack.source, f"pack id {pack.id!r} is loaded twice")
+        seen_packs.add(pack.id)
+        for rule_id, rule in pack.rules.items():
+            if rule_id in builtin.RULES:
+                raise PackError(pack.source, f"rule id {rule_id!r} is a built-in rule's; rename the rule in the pack")
+            if rule_id in owners:
+                raise PackError(
+                    pack.source, f"rule id {rule_id!r} is also a rule of pack {owners[rule_id]}; rename one of them"
+                )
+            owners[rule_id] = pack.source
+            for profile in rule.profiles:
+                if profile not in builtin.PROFILES:
+                    raise PackError(
+                        pack.source,
+                        f"rule {rule_id!r} names profile {profile!r}, which this writing-rules does not have "
+                        f"(profiles: {', '.join(builtin.PROFILE_IDS)}); rebuild the pack",
+                    )
+            rules[rule_id] = rule
+    profiles = {
+        profile_id: profile._replace(
+            rule_ids=(
+                *profile.rule_ids,
+                *(rule_id for rule_id in owners if profile_id in rules[rule_id].profiles),
+            )
+        )
+        for profile_id, profile in builtin.PROFILES.items()
+    }
+    languages = builtin.LANGUAGES
+    tables: dict[str, tuple[SignalPattern, ...]] = {}
+    lengths: dict[str, tuple[LengthSignal, ...]] = {}
+    for language in languages:
+        tables[language] = builtin.SIGNAL_TABLES.get(language, ()) + tuple(
+            pattern for pack in packs for pattern in pack.signal_tables.get(language, ())
+        )
+        lengths[language] = builtin.LENGTH_SIGNALS.get(language, ()) + tuple(
+            signal for pack in packs for signal in pack.length_signals.get(language, ())
+        )
+    key_size = getattr(builtin.SIGNAL_INDEX, "key_size", None)
+    for pack in packs:
+        for language in pack.languages:
+            if language not in languages:
+                raise PackError(pack.source, f"the pack names language {language!r}; writing-rules knows en and de")
+            # Checked now, not when a scan first reads the merged index.
+            if key_size is not None and pack.signal_index[language].key_size != key_size(language):
+                raise PackError(
+                    pack.source, "the pack's trigger index does not fit this writing-rules': rebuild the pack"
+                )
+    fixes = dict(builtin.SIGNAL_FIXES)
+    excluded = dict(builtin.RULE_EXCLUDED_CONTEXTS)
+    messages: dict[tuple[str, str], str] = {}
+    fold_map = dict(builtin.FOLD_MAP)
+    unsafe = [builtin.FOLD_UNSAFE.pattern] if builtin.FOLD_UNSAFE is not None else []
+    for pack in packs:
+        fixes.update(pack.signal_fixes)
+        excluded.update(pack.rule_excluded_contexts)
+        messages.update(pack.signal_messages)
+        for code, new in pack.fold_map.items():
+            if fold_map.setdefault(code, new) != new:
+                raise PackError(pack.source, f"the pack folds {chr(code)!r} otherwise than writing-rules: rebuild it")
+        if pack.fold_unsafe:
+            unsafe.append(f"[{re.escape(pack.fold_unsafe)}]")
+    hasher = hashlib.sha256(f"writing-rules catalogue\0{builtin.digest}".encode())
+    for pack in packs:
+        hasher.update(f"\0{pack.id}\0{pack.digest}".encode())
+    return Catalog(
+        packs,
+        hasher.hexdigest(),
+        MappingProxyType(messages),
+        LANGUAGES=languages,
+        MAX_TEXT_UNITS=builtin.MAX_TEXT_UNITS,
+        RULES=MappingProxyType(rules),
+        RULE_IDS=tuple(rules),
+        PROFILES=MappingProxyType(profiles),
+        PROFILE_IDS=tuple(profiles),
+        SIGNAL_TABLES=MappingProxyType(tables),
+        LENGTH_SIGNALS=MappingProxyType(lengths),
+        SIGNAL_INDEX=_MergedIndexes(builtin, packs),
+        FOLD_MAP=MappingProxyType(fold_map),
+        FOLD_UNSAFE=re.compile("|".join(unsafe)) if unsafe else None,
+        SIGNAL_FIXES=MappingProxyType(fixes),
+        RULE_EXCLUDED_CONTEXTS=MappingProxyType(excluded),
+        PROMPT_FRAGMENTS=builtin.PROMPT_FRAGMENTS,
+    )
+
+
+class _MergedIndexes(Mapping[str, SignalIndex]):
+    """Each language's merged index, built the first time it is read (then kept)."""
+
+    __slots__ = ("_built", "_builtin", "_packs")
+
+    def __init__(self, builtin: Catalog, packs: tuple[Pack, ...]) -> None:
+        self._builtin = builtin
+        self._packs = packs
+        self._built: dict[str, SignalIndex] = {}
+
+    def __getitem__(self, language: str) -> SignalIndex:
+        built = self._built.get(language)
+        if built is None:
+            base = self._builtin.SIGNAL_INDEX[language]  # KeyError for a language the catalogue lacks
+            parts = [(0, base)]
+            offset = len(self._builtin.SIGNAL_TABLES[language])
+            for pack in self._packs:
+                if language in pack.signal_index:
+                    parts.append((offset, pack.signal_index[language]))
+                    offset += len(pack.signal_tables[language])
+            built = self._built.setdefault(language, merge_indexes(parts) if len(parts) > 1 else base)
+        return built
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._builtin.SIGNAL_INDEX)
+
+    def __len__(self) -> int:
+        return len(self._builtin.SIGNAL_INDEX)
+
+
+def _moved(numbers: tuple[int, ...], offset: int) -> tuple[int, ...]:
+    return tuple(number + offset for number in numbers) if offset else numbers
+
+
+def merge_indexes(parts: Sequence[tuple[int, SignalIndex]]) -> SignalIndex:
+    """One index for several tables placed one after the other: ``(offset, index)`` each.
+
+    The offset is where that index's table starts in the joined table; its pattern
+    numbers move by it. ``words`` joins the entries of a key (a scan tries every
+    entry of a key); ``key_chars`` is the union of the character classes (each
+    index's keys read the same with either: every class holds the Latin-1 word
+    characters and the characters of its keys); short keys (``partial``) join
+    per length; ``suffixes`` per ending. Raises ``ValueError`` for indexes whose
+    keys have different lengths.
+    """
+    first = parts[0][1]
+    if any(index.key_size != first.key_size for _, index in parts):
+        raise ValueError("the indexes' keys have different lengths; rebuild the pack with this writing-rules")
+    if parts[0][0] != 0:
+        raise ValueError("the first index's table starts the joined table (offset 0)")
+    words: dict[str, Entries] = dict(first.words)
+    partial: dict[int, str] = dict(first.partial)
+    anchors = list(first.anchors)
+    start = list(first.start)
+    full = list(first.full)
+    suffixes: dict[str, tuple[int, ...]] = dict(first.suffixes)
+    look_backs = list(first.look_backs)
+    classes = [first.key_chars]
+    for offset, index in parts[1:]:
+        for key, entries in index.words.items():
+            if offset:
+                entries = tuple(
+                    (
+                        tails,
+                        tuple((befores, offsets, _moved(patterns, offset)) for befores, offsets, patterns in checks),
+                    )
+                    for tails, checks in entries
+                )
+            known = words.get(key)
+            words[key] = entries if known is None else known + entries
+        for length, firsts in index.partial:
+            had = partial.get(length, "")
+            partial[length] = had + "".join(sorted(set(firsts) - set(had)))
+        anchors += [(texts, at, _moved(patterns, offset)) for texts, at, patterns in index.anchors]
+        start += _moved(index.start, offset)
+        full += _moved(index.full, offset)
+        for ending, patterns in index.suffixes:
+            suffixes[ending] = suffixes.get(ending, ()) + _moved(patterns, offset)
+        look_backs += [(pattern + offset, reach, endings) for pattern, reach, endings in index.look_backs]
+        if index.key_chars not in classes:
+            classes.append(index.key_chars)
+    return SignalIndex(
+        words=MappingProxyType(words),
+        key_size=first.key_size,
+        key_chars="".join(classes),
+        partial=tuple(sorted(partial.items())),
+        anchors=tuple(anchors),
+        start=tuple(start),
+        full=tuple(full),
+        suffixes=tuple(suffixes.items()),
+        look_backs=tuple(look_backs),
+    )
