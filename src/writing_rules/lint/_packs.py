@@ -66,7 +66,17 @@ def load_pack_references(references: Sequence[str], base: str) -> tuple[Pack, ..
         _ORIGINS[(pack.id, pack.digest)] = (pack.source, where)
         _LOADED[(pack.source, where, pack.digest)] = pack  # a forked worker finds it here
         packs.append(pack)
-    return combine_packs((), packs, same_counts_once=False)
+    return _checked(combine_packs((), packs, same_counts_once=False))
+
+
+def _checked(packs: tuple[Pack, ...]) -> tuple[Pack, ...]:
+    """``packs``, once their catalogue is built: what it refuses (a profile this version lacks) is
+    refused now, when the configuration is read, not at the first file."""
+    if packs:
+        from ..packs import catalog_for
+
+        catalog_for(packs)
+    return packs
 
 
 def combine_packs(first: Iterable[Pack], second: Iterable[Pack], *, same_counts_once: bool = True) -> tuple[Pack, ...]:
@@ -98,7 +108,7 @@ def combine_packs(first: Iterable[Pack], second: Iterable[Pack], *, same_counts_
             owners[rule_id] = pack
         combined.append(pack)
         by_id[pack.id] = pack
-    return tuple(combined)
+    return _checked(tuple(combined))
 
 
 def pack_state(packs: Iterable[Pack]) -> tuple[tuple[str, str | None, str], ...]:
