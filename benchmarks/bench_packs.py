@@ -15,7 +15,21 @@ team would, each in a fresh process:
 and prints wall seconds against the targets of issue 27 (cold <= 30 s, one
 edit <= 3 s), the size of the module, and the time to load it
 (``writing_rules.packs.load_pack``) against the acme example pack's, both in
-this process. Wall times depend on the machine and its load (printed at the end).
+this process. Then the scan with that pack (issue 27, point 7):
+
+- a 250,000-character English text (the labelled sentences, with one of the
+  pack's words in every fifth paragraph) scanned with the built-in rules and
+  with the pack's merged catalogue, in turns in this process (CPU time): the
+  ratio, for the scanner core and for the whole ``find_writing_signals``
+  dispatch (target: the pack adds <= 25 %);
+- a one-page scan as a whole process: a fresh ``python`` that creates a
+  dispatcher (with ``config={"packs": [the pack]}``, or without) and dispatches
+  ``find_writing_signals`` once; best wall time of each, in turns, and the
+  difference (target: <= 15 ms), with the steps the pack adds timed in this
+  process (import, load, merge, first scan).
+
+``--pack DIR`` measures an already built pack (no builds). Wall times depend on
+the machine and its load (printed at the end).
 """
 
 from __future__ import annotations
@@ -27,6 +41,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -82,7 +97,12 @@ def build(folder: Path) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--terms", type=int, default=2000)
+    parser.add_argument("--pack", type=Path, help="measure the scan with this built pack (no builds)")
     options = parser.parse_args()
+    if options.pack is not None:
+        scan_figures(options.pack.resolve())
+        print(f"(load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} cores)")
+        return
     with tempfile.TemporaryDirectory() as temporary:
         folder = Path(temporary) / "big"
         write_pack(folder, options.terms)
@@ -113,7 +133,132 @@ def main() -> None:
         big = best(lambda: load_pack(folder), repeat=3)
         small = best(lambda: load_pack(ROOT / "examples" / "packs" / "acme"), repeat=7)
         print(f"  load_pack: {big * 1e3:.1f} ms ({big / small:.0f}x the acme example's {small * 1e3:.2f} ms)")
+        scan_figures(folder)
     print(f"(load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} cores)")
+
+
+def _pack_words(folder: Path, count: int) -> list[str]:
+    """``count`` of the pack's ``avoid`` words, spread over its vocabulary."""
+    import yaml
+
+    terms = yaml.safe_load((folder / "terms.yaml").read_text(encoding="utf-8"))["terms"]
+    words = [term["avoid"][0] for term in terms if term["avoid"]]
+    return words[:: max(1, len(words) // count)][:count]
+
+
+def with_pack_words(text: str, words: list[str]) -> str:
+    """``text`` with a sentence naming one of ``words`` after every fifth paragraph."""
+    paragraphs = text.split("\n\n")
+    for number in range(0, len(paragraphs), 5):
+        paragraphs[number] += f" Then run the {words[(number // 5) % len(words)]} step."
+    return "\n\n".join(paragraphs)
+
+
+_PROCESS = """
+import sys
+from writing_rules.tools import create_writing_tool_dispatcher
+config = {"min-level": "suggestion"}
+if len(sys.argv) > 2:
+    config["packs"] = [sys.argv[2]]
+dispatcher = create_writing_tool_dispatcher(config=config)
+with open(sys.argv[1], encoding="utf-8") as stream:
+    text = stream.read()
+result = dispatcher.dispatch({"name": "find_writing_signals", "arguments": {"text": text}})
+assert result["ok"], result
+print(result["data"]["totalSignals"])
+"""
+
+
+def scan_figures(folder: Path) -> None:
+    """The figures of issue 27, point 7: a 250k scan in this process, a one-page scan as a process."""
+    sys.path.insert(0, str(ROOT / "src"))
+    from _texts import labelled_text
+    from _timing import best_interleaved
+
+    from writing_rules.packs import catalog_for, load_pack
+    from writing_rules.prose import read_prose
+    from writing_rules.tools import create_writing_tool_dispatcher
+    from writing_rules.tools._scanner import find_spans
+
+    words = _pack_words(folder, 50)
+    catalog = catalog_for([load_pack(folder)])
+    text = with_pack_words(labelled_text("en"), words)[:250_000]
+    prose = read_prose(text, "markdown").text
+    builtin_ids = tuple(rule_id for rule_id in catalog.RULE_IDS if "/" not in rule_id)
+    builtin_ids = tuple(r for r in builtin_ids if catalog.RULES[r].has_signals)
+    pack_ids = tuple(rule_id for rule_id in catalog.RULE_IDS if catalog.RULES[rule_id].has_signals)
+    plain = create_writing_tool_dispatcher(config={"min-level": "suggestion"})
+    packed = create_writing_tool_dispatcher(config={"min-level": "suggestion", "packs": [catalog.packs[0]]})
+    call = {"name": "find_writing_signals", "arguments": {"text": text, "maxSignals": 500}}
+    found = len(find_spans(prose, "en", pack_ids, catalog=catalog)) - len(find_spans(prose, "en", builtin_ids))
+    times = best_interleaved(
+        {
+            "core": lambda: find_spans(prose, "en", builtin_ids),
+            "core+pack": lambda: find_spans(prose, "en", pack_ids, catalog=catalog),
+            "dispatch": lambda: plain.dispatch(call),
+            "dispatch+pack": lambda: packed.dispatch(call),
+        },
+        7,
+        time.process_time,
+    )
+    print(f"scan of 250,000 characters ({found} hits of the pack), CPU time in this process:")
+    for name in ("core", "dispatch"):
+        ratio = times[f"{name}+pack"] / times[name]
+        print(
+            f"  {name:8}: {times[name] * 1e3:6.1f} ms, with the pack {times[name + '+pack'] * 1e3:6.1f} ms "
+            f"(+{(ratio - 1) * 100:.0f} %; target <= 25 %)"
+        )
+    page_text = with_pack_words(labelled_text("en", 3_000), words)
+    # As installed: with bytecode (this environment may turn writing it off; the first run writes it).
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    with tempfile.TemporaryDirectory() as temporary:
+        page = Path(temporary) / "page.md"
+        page.write_text(page_text, encoding="utf-8")
+        runs = {
+            "plain": [sys.executable, "-c", _PROCESS, str(page)],
+            "pack": [sys.executable, "-c", _PROCESS, str(page), str(folder)],
+        }
+
+        def process(args: list[str]) -> Callable[[], object]:
+            return lambda: subprocess.run(args, cwd=ROOT, env=env, check=True, capture_output=True)
+
+        for args in runs.values():
+            process(args)()
+        wall = best_interleaved({name: process(args) for name, args in runs.items()}, 15)
+        print(
+            f"one-page scan as a process: {wall['plain'] * 1e3:.0f} ms, with the pack {wall['pack'] * 1e3:.0f} ms "
+            f"(+{(wall['pack'] - wall['plain']) * 1e3:.1f} ms; target <= 15 ms)"
+        )
+        args = [sys.executable, "-c", _STEPS, str(page), str(folder)]
+        done = subprocess.run(args, cwd=ROOT, env=env, check=True, capture_output=True, text=True)
+    print("  in a fresh process, CPU time of each step (one run):")
+    print(done.stdout, end="")
+
+
+_STEPS = """
+import sys, time
+clock = time.process_time
+from writing_rules.tools import create_writing_tool_dispatcher
+text = open(sys.argv[1], encoding="utf-8").read()
+call = {"name": "find_writing_signals", "arguments": {"text": text}}
+create_writing_tool_dispatcher(config={"min-level": "suggestion"}).dispatch(call)
+start = clock()
+create_writing_tool_dispatcher(config={"min-level": "suggestion"}).dispatch(call)
+marks = [("the page again, built-in rules", clock())]
+import writing_rules.packs as packs
+marks.append(("import writing_rules.packs", clock()))
+pack = packs.load_pack(sys.argv[2])
+marks.append(("load_pack", clock()))
+catalog = packs.catalog_for([pack])
+catalog.SIGNAL_INDEX["en"]
+marks.append(("catalog_for, English index merged", clock()))
+create_writing_tool_dispatcher(config={"min-level": "suggestion", "packs": [pack]}).dispatch(call)
+marks.append(("the page with the pack", clock()))
+last = start
+for name, at in marks:
+    print(f"    {name}: {(at - last) * 1e3:.1f} ms")
+    last = at
+"""
 
 
 if __name__ == "__main__":

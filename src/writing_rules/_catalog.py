@@ -16,12 +16,19 @@ it; ``writing_rules.packs`` is where users get it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from re import Pattern
-from typing import Any, NamedTuple
+from collections.abc import Callable, Hashable, Mapping
+from types import MappingProxyType
+from typing import Any, NamedTuple, TypeVar
 
 from ._lazy_rules import rule_data
-from ._rules_runtime import LengthSignal, Profile, Rule, SignalIndex, SignalPattern
+
+_T = TypeVar("_T")
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the annotations only: importing this module stays as cheap as ``_levels`` was
+    from re import Pattern
+
+    from ._rules_runtime import LengthSignal, Profile, Rule, SignalIndex, SignalPattern
 
 __all__ = ["CATALOG_FIELDS", "Catalog", "Pack", "builtin_catalog", "rule_source"]
 
@@ -116,6 +123,26 @@ class Catalog:
         set_(self, "SIGNAL_MESSAGES", signal_messages)
         set_(self, "packs", packs)
         set_(self, "digest", digest)
+        set_(self, "_kept", {})
+
+    def kept(self, key: Hashable, build: Callable[[], _T]) -> _T:
+        """``build()``, computed once per catalogue and ``key`` (what the scan derives from the
+        tables: kept with the catalogue, so it goes when the catalogue does)."""
+        kept: dict[Hashable, Any] = self._kept  # type: ignore[attr-defined]
+        if key not in kept:
+            kept.setdefault(key, build())
+        return kept[key]  # type: ignore[no-any-return]
+
+    def message(self, rule_id: str, signal_id: str, match: str, language: str = "en") -> str:
+        """The one-line message of a hit: its signal's message with ``%s`` standing for the
+        hit's text, or else its rule's summary in ``language`` (a pack's rule without that
+        language: in its first)."""
+        own = self.SIGNAL_MESSAGES.get((rule_id, signal_id))
+        if own is not None:
+            return own.replace("%s", match)
+        texts = self.RULES[rule_id].texts
+        text = texts.get(language) or next(iter(texts.values()))
+        return text.summary
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a Catalog is read-only")
@@ -128,19 +155,30 @@ class Catalog:
         return f"<Catalog: {len(self.RULES)} rules, packs: {packs}, digest {self.digest[:12]}>"
 
 
-_BUILTIN: list[Catalog] = []
+class _BuiltinCatalog(Catalog):
+    """The built-in catalogue: reads the generated module on every access, as the tools always did
+    (so a test that replaces one of its tables sees the scan use it)."""
+
+    def __init__(self) -> None:
+        set_ = object.__setattr__
+        set_(self, "packs", ())
+        set_(self, "SIGNAL_MESSAGES", MappingProxyType({}))
+        set_(self, "_kept", {})
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "digest":
+            return rule_data.SOURCE_DIGEST
+        if name in CATALOG_FIELDS:
+            return getattr(rule_data, name)
+        raise AttributeError(name)
+
+
+_BUILTIN = _BuiltinCatalog()
 
 
 def builtin_catalog() -> Catalog:
-    """The built-in catalogue alone (built once; imports the generated module)."""
-    if not _BUILTIN:
-        from types import MappingProxyType
-
-        fields = {name: getattr(rule_data, name) for name in CATALOG_FIELDS}
-        catalog = Catalog((), rule_data.SOURCE_DIGEST, MappingProxyType({}), **fields)
-        if not _BUILTIN:  # two threads may both build it: they are equal; keep the first
-            _BUILTIN.append(catalog)
-    return _BUILTIN[0]
+    """The built-in catalogue alone (its tables are read from the generated module when used)."""
+    return _BUILTIN
 
 
 def rule_source(catalog: Catalog | None) -> Catalog:

@@ -7,7 +7,7 @@ whose lowest value was ``info``; it reads as ``suggestion``.
 
 from __future__ import annotations
 
-from ._lazy_rules import rule_data as data
+from ._catalog import Catalog, rule_source
 
 __all__ = ["DEFAULT_MIN_LEVEL", "LEVELS", "highest_level", "level_at_least", "rule_level", "signal_level"]
 
@@ -25,24 +25,24 @@ def _name(level: object) -> str:
     return _OLD_NAMES.get(text, text)
 
 
-def rule_level(rule_id: str) -> str:
-    """The level of a rule: ``error``, ``warning`` or ``suggestion``."""
-    rule = data.RULES[rule_id]
+def rule_level(rule_id: str, *, catalog: Catalog | None = None) -> str:
+    """The level of a rule: ``error``, ``warning`` or ``suggestion`` (``catalog``: None for the built-in one)."""
+    rule = rule_source(catalog).RULES[rule_id]
     return _name(getattr(rule, "level", None) or getattr(rule, "severity", "warning"))
 
 
-def signal_level(rule_id: str, signal_id: str | None = None) -> str:
+def signal_level(rule_id: str, signal_id: str | None = None, *, catalog: Catalog | None = None) -> str:
     """The level of one signal: its own when the rule data gives one, else its rule's."""
-    levels = getattr(data.RULES[rule_id], "signal_levels", None)
+    levels = getattr(rule_source(catalog).RULES[rule_id], "signal_levels", None)
     if signal_id is not None and levels and signal_id in levels:
         return _name(levels[signal_id])
-    return rule_level(rule_id)
+    return rule_level(rule_id, catalog=catalog)
 
 
-def highest_level(rule_id: str) -> str:
+def highest_level(rule_id: str, *, catalog: Catalog | None = None) -> str:
     """The most severe level any signal of the rule can have."""
-    levels = getattr(data.RULES[rule_id], "signal_levels", None) or {}
-    candidates = [rule_level(rule_id), *(_name(level) for level in levels.values())]
+    levels = getattr(rule_source(catalog).RULES[rule_id], "signal_levels", None) or {}
+    candidates = [rule_level(rule_id, catalog=catalog), *(_name(level) for level in levels.values())]
     return min(candidates, key=lambda level: _RANK.get(level, len(LEVELS)))
 
 

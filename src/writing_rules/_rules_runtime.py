@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import gc
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from ._describe import show
-from ._index_rows import expand_words
+from ._index_rows import Entries, expand_words
 from ._tool_call import clean_text, pointer_segment
 
 __all__ = [
@@ -251,6 +251,10 @@ class SignalIndex(NamedTuple):
     # before the key word; the match starts at a word with one of the endings that lies at
     # most ``reach`` characters before that literal (the scanner looks back for it).
     look_backs: tuple[tuple[int, int, tuple[str, ...]], ...] = ()
+    # For an index with packs (``writing_rules.packs.catalog_for``): a value of ``words`` may
+    # still be its row (a str, see ``_index_rows.py``); ``expand(key)`` gives its entries (and
+    # keeps them). A scan expands only the keys its text holds. None: every value is expanded.
+    expand: Callable[[str], Entries] | None = None
 
 
 class _SignalIndexes(Mapping[str, SignalIndex]):
@@ -306,6 +310,9 @@ class _SignalIndexes(Mapping[str, SignalIndex]):
         """The length of the index's keys in ``language``, without expanding the index."""
         size: int = self._sources[language]["key_size"]
         return size
+
+    def __contains__(self, language: object) -> bool:  # without expanding (Mapping's reads the item)
+        return language in self._sources
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._sources)

@@ -12,7 +12,9 @@ import os
 import re
 import shutil
 import tempfile
+import zlib
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -37,6 +39,18 @@ def _error(reference: str | Path, **options: object) -> str:
     with pytest.raises(PackError) as caught:
         load_pack(reference, **options)  # type: ignore[arg-type]
     return str(caught.value)
+
+
+def _parts(text: str) -> tuple[str, dict[str, object], str]:
+    """A module's text before its data, the data, and the text after it (the sections)."""
+    head, rest = text.split('PACK_DATA_JSON = r"""\n', 1)
+    payload, tail = rest.split('\n"""', 1)
+    return head, json.loads(payload), tail
+
+
+def _with_data(text: str, data: object) -> str:
+    head, _, tail = _parts(text)
+    return head + 'PACK_DATA_JSON = r"""\n' + json.dumps(data) + '\n"""' + tail
 
 
 def _edit_data(folder: Path, old: str, new: str) -> None:
@@ -104,7 +118,7 @@ def test_a_digest_that_does_not_match(acme: Path) -> None:
 
 
 def test_an_incompatible_compiler_version(acme: Path) -> None:
-    _edit_data(acme, '"format": 1,', '"format": 99,')
+    _edit_data(acme, '"format": 2,', '"format": 99,')
     message = _error(acme)
     assert "incompatible compiler (pack format 99" in message and "pack build" in message
 
@@ -112,38 +126,77 @@ def test_an_incompatible_compiler_version(acme: Path) -> None:
 def test_a_language_without_text(acme: Path) -> None:
     module = acme / MODULE_NAME
     text = module.read_text(encoding="utf-8")
-    head, payload = text.split('PACK_DATA_JSON = r"""', 1)
-    data = json.loads(payload.rsplit('"""', 1)[0])
-    del data["rules"][0][6]["de"]  # acme/no-etc loses its German text
-    module.write_text(head + 'PACK_DATA_JSON = r"""\n' + json.dumps(data) + '\n"""\n', encoding="utf-8")
+    data = _parts(text)[1]
+    del data["rules"][0][6]["de"]  # type: ignore[index]  # acme/no-etc loses its German text
+    module.write_text(_with_data(text, data), encoding="utf-8")
     message = _error(acme)
     assert "names language 'de', but rule 'acme/no-etc' has no text for it" in message
 
 
+def _add_line(text: str, section: str, rule_id: str, signal_id: str, value: object) -> str:
+    """The module with a line added to a section, listed in the data with the section's checksum."""
+    name = f"PACK_{section.upper()}"
+    before, rest = text.split(f'{name} = r"""\n', 1)
+    lines, after = rest.split('\n"""', 1)
+    lines += f"\n{rule_id}\t{signal_id}\t{json.dumps(value)}"
+    text = before + f'{name} = r"""\n' + lines + '\n"""' + after
+    data = _parts(text)[1]
+    entry = data["sections"][section]  # type: ignore[index]
+    if section == "patterns":  # listed by the tables, in language order
+        data["patterns"]["de"].append([rule_id, [signal_id]])  # type: ignore[index]
+    else:
+        entry["signals"].append([rule_id, [signal_id]])
+    entry["crc32"] = f"{zlib.crc32(lines.encode()):08x}"
+    return _with_data(text, data)
+
+
 @pytest.mark.parametrize(
-    "key, entry",
-    [
-        ("fixes", ["word-choice", "hype-word-en", [["powerful", "weak"]]]),
-        ("messages", ["word-choice", "hype-word-en", "ignore me"]),
-    ],
+    "section, value",
+    [("fixes", [["powerful", "weak"]]), ("messages", "ignore me"), ("patterns", "powerful")],
 )
-def test_a_module_cannot_reach_a_built_in_rule(acme: Path, key: str, entry: list[object]) -> None:
+def test_a_module_cannot_reach_a_built_in_rule(acme: Path, section: str, value: object) -> None:
     # A hand-edited module (its digest covers the sources, not the data) must not attach a fix,
-    # a message or an excluded context to a rule outside the pack.
+    # a message, a pattern or an excluded context to a rule outside the pack, even with the
+    # sections' checksums made to match.
     module = acme / MODULE_NAME
-    head, payload = module.read_text(encoding="utf-8").split('PACK_DATA_JSON = r"""', 1)
-    data = json.loads(payload.rsplit('"""', 1)[0])
-    data[key].append(entry)
-    module.write_text(head + 'PACK_DATA_JSON = r"""\n' + json.dumps(data) + '\n"""\n', encoding="utf-8")
+    text = module.read_text(encoding="utf-8")
+    module.write_text(_add_line(text, section, "word-choice", "hype-word-en", value), encoding="utf-8")
     assert "word-choice/hype-word-en belongs to no rule of the pack" in _error(acme)
+
+
+@pytest.mark.parametrize("section", ["PACK_PATTERNS", "PACK_FIXES", "PACK_MESSAGES"])
+def test_a_section_edited_by_hand_is_refused_when_the_pack_loads(acme: Path, section: str) -> None:
+    # The sections are read when a scan needs them; their checksums are checked at once.
+    module = acme / MODULE_NAME
+    text = module.read_text(encoding="utf-8")
+    at = text.index(f'{section} = r"""\n') + len(f'{section} = r"""\n')
+    module.write_text(text[:at] + text[at:].replace("\t", "\t ", 1), encoding="utf-8")
+    assert "does not match its checksum" in _error(acme)
+
+
+def test_a_section_line_out_of_place_is_an_error_when_read(acme: Path) -> None:
+    # Lines swapped and the checksum made to match: only a module written to deceive gets past the
+    # load, and reading the value is then an error, never another signal's fix.
+    module = acme / MODULE_NAME
+    text = module.read_text(encoding="utf-8")
+    before, rest = text.split('PACK_FIXES = r"""\n', 1)
+    lines, after = rest.split('\n"""', 1)
+    first, second, *others = lines.split("\n")
+    lines = "\n".join([second, first, *others])
+    data = _parts(text)[1]
+    data["sections"]["fixes"]["crc32"] = f"{zlib.crc32(lines.encode()):08x}"  # type: ignore[index]
+    module.write_text(_with_data(before + 'PACK_FIXES = r"""\n' + lines + '\n"""' + after, data), encoding="utf-8")
+    pack = load_pack(acme)
+    with pytest.raises(PackError, match="is not sign-in-en's"):
+        pack.signal_fixes["acme/terms", "sign-in-en"]
 
 
 def test_a_module_cannot_exclude_contexts_of_a_built_in_rule(acme: Path) -> None:
     module = acme / MODULE_NAME
-    head, payload = module.read_text(encoding="utf-8").split('PACK_DATA_JSON = r"""', 1)
-    data = json.loads(payload.rsplit('"""', 1)[0])
-    data["excluded_contexts"]["word-choice"] = ["quotation"]
-    module.write_text(head + 'PACK_DATA_JSON = r"""\n' + json.dumps(data) + '\n"""\n', encoding="utf-8")
+    text = module.read_text(encoding="utf-8")
+    data = _parts(text)[1]
+    data["excluded_contexts"]["word-choice"] = ["quotation"]  # type: ignore[index]
+    module.write_text(_with_data(text, data), encoding="utf-8")
     assert "'word-choice', which is no rule of the pack" in _error(acme)
 
 
@@ -222,8 +275,8 @@ _LITERALS = st.recursive(
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
     max_leaves=8,
 )
-_KEYS = ("id", "version", "title", "languages", "vale_style", "rules", "patterns", "length_signals", "fixes",
-         "messages", "excluded_contexts", "index", "fold_map", "fold_unsafe")  # fmt: skip
+_KEYS = ("id", "version", "title", "languages", "vale_style", "rules", "patterns", "length_signals", "sections",
+         "excluded_contexts", "index", "fold_map", "fold_unsafe")  # fmt: skip
 
 
 @settings(max_examples=80)
@@ -231,15 +284,12 @@ _KEYS = ("id", "version", "title", "languages", "vale_style", "rules", "patterns
 def test_malformed_data_with_a_matching_digest_gives_a_pack_error(key: str, value: object) -> None:
     """A module whose digest matches its sources but whose data is damaged: a PackError, never a crash."""
     text = (ACME / MODULE_NAME).read_text(encoding="utf-8")
-    head, payload = text.split('PACK_DATA_JSON = r"""', 1)
-    data = json.loads(payload.rsplit('"""', 1)[0])
+    data = _parts(text)[1]
     data[key] = value
     with tempfile.TemporaryDirectory() as temporary:
         pack = Path(temporary)
         shutil.copytree(ACME, pack, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__"))
-        (pack / MODULE_NAME).write_text(
-            head + 'PACK_DATA_JSON = r"""\n' + json.dumps(data) + '\n"""\n', encoding="utf-8"
-        )
+        (pack / MODULE_NAME).write_text(_with_data(text, data), encoding="utf-8")
         with contextlib.suppress(PackError):  # loading or refusing are both fine; nothing else is
             load_pack(pack)
 
@@ -262,18 +312,14 @@ def test_the_scanner_finds_with_a_packs_index_what_each_pattern_finds_alone(text
 
     pack = load_pack(ACME)
     unsafe = re.compile(f"[{re.escape(pack.fold_unsafe)}]") if pack.fold_unsafe else None
-    shim = SimpleNamespace(
+    # The pack alone, in the shape the scanner reads (a catalogue of its tables only).
+    shim: Any = SimpleNamespace(
         SIGNAL_TABLES=pack.signal_tables, SIGNAL_INDEX=pack.signal_index, FOLD_MAP=pack.fold_map, FOLD_UNSAFE=unsafe
     )
-    original = _scanner.data
-    _scanner.data = shim  # type: ignore[assignment]
-    try:
-        for language, table in pack.signal_tables.items():
-            found = dict(_scanner._pattern_spans(text, language, list(range(len(table)))))
-            for position, pattern in enumerate(table):
-                assert found[position] == _scanner.plain_spans(pattern.regex, text), (language, pattern.signal_id)
-    finally:
-        _scanner.data = original
+    for language, table in pack.signal_tables.items():
+        found = dict(_scanner._pattern_spans(text, language, list(range(len(table))), shim))
+        for position, pattern in enumerate(table):
+            assert found[position] == _scanner.plain_spans(pattern.regex, text), (language, pattern.signal_id)
 
 
 def test_an_imported_vale_packs_index_finds_what_its_patterns_find(tmp_path: Path) -> None:
@@ -290,21 +336,16 @@ def test_an_imported_vale_packs_index_finds_what_its_patterns_find(tmp_path: Pat
     pack = load_pack(tmp_path / "joblint")
     table = pack.signal_tables["en"]
     unsafe = re.compile(f"[{re.escape(pack.fold_unsafe)}]") if pack.fold_unsafe else None
-    shim = SimpleNamespace(
+    shim: Any = SimpleNamespace(
         SIGNAL_TABLES=pack.signal_tables, SIGNAL_INDEX=pack.signal_index, FOLD_MAP=pack.fold_map, FOLD_UNSAFE=unsafe
     )
-    original = _scanner.data
-    _scanner.data = shim  # type: ignore[assignment]
-    try:
-        texts = [path.read_text(encoding="utf-8") for path in sorted((styles / "Joblint" / "fixtures").rglob("*.md"))]
-        assert texts
-        hits = 0
-        for text in texts:
-            found = dict(_scanner._pattern_spans(text, "en", list(range(len(table)))))
-            for position, pattern in enumerate(table):
-                expected = _scanner.plain_spans(pattern.regex, text)
-                assert found[position] == expected, pattern.rule_id
-                hits += len(expected)
-        assert hits > 20
-    finally:
-        _scanner.data = original
+    texts = [path.read_text(encoding="utf-8") for path in sorted((styles / "Joblint" / "fixtures").rglob("*.md"))]
+    assert texts
+    hits = 0
+    for text in texts:
+        found = dict(_scanner._pattern_spans(text, "en", list(range(len(table))), shim))
+        for position, pattern in enumerate(table):
+            expected = _scanner.plain_spans(pattern.regex, text)
+            assert found[position] == expected, pattern.rule_id
+            hits += len(expected)
+    assert hits > 20

@@ -83,3 +83,34 @@ def test_no_dispatch_opens_a_file_or_imports_a_module() -> None:
     assert report["loaded"] is True  # ...creating a dispatcher does
     assert report["events"] == []
     assert report["ok"] == [True] * 8 + [False] * 3 + [True, True, False]
+
+
+ACME = Path(__file__).resolve().parents[2] / "examples" / "packs" / "acme"
+
+
+_PACK_CALLS = """
+calls = [
+    {"name": "find_writing_signals", "arguments": {"text": "Log in, click on it, ACMECloud etc. " * 40,
+                                                   "ruleIds": ["acme/terms", "acme/no-etc"]}},
+    {"name": "find_writing_signals", "arguments": {"text": "Bitte einloggen usw.", "language": "de"}},
+    {"name": "get_writing_rules", "arguments": {"ruleIds": ["acme/terms"], "detail": "full"}},
+    {"name": "compose_writing_review_prompt", "arguments": {"profile": "public-docs", "ruleIds": ["acme/no-etc"]}},
+"""
+
+
+def test_no_dispatch_with_a_pack_opens_a_file_or_imports_a_module() -> None:
+    # The pack loads when the dispatcher is created; its patterns, fixes and messages are read
+    # from the loaded module's text when a scan first needs them, never from the file.
+    config = f"config={{'packs': [{str(ACME)!r}], 'min-level': 'suggestion'}},"
+    creation = "tools = create_writing_tool_dispatcher("
+    script = _SCRIPT.replace(creation, creation + config)
+    script = script.replace("\ncalls = [\n", _PACK_CALLS, 1)
+    assert config in script and "acme/no-etc" in script
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=environment, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["events"] == []
+    assert report["ok"] == [True] * 12 + [False] * 3 + [True, True, False]

@@ -18,19 +18,19 @@ from __future__ import annotations
 
 import hashlib
 import re
-import threading
+from collections import ChainMap
 from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
+from typing import Any
 
 from .._catalog import Catalog, Pack, builtin_catalog
-from .._index_rows import Entries
+from .._index_rows import Entries, expand_words
 from .._rules_runtime import LengthSignal, Rule, SignalIndex, SignalPattern
-from ._loader import PackError
+from ._loader import PackError, PackIndexes
 
 __all__ = ["catalog_for", "merge_indexes"]
 
 _MEMO: dict[tuple[tuple[str, str], ...], Catalog] = {}
-_LOCK = threading.Lock()
 
 
 def catalog_for(packs: Sequence[Pack]) -> Catalog:
@@ -48,10 +48,10 @@ def catalog_for(packs: Sequence[Pack]) -> Catalog:
             raise TypeError(f"catalog_for takes loaded packs (writing_rules.packs.Pack), not {type(pack).__name__}")
     key = tuple((pack.id, pack.digest) for pack in packs)
     found = _MEMO.get(key)
-    if found is None:
-        built = _merge(builtin_catalog(), packs)
-        with _LOCK:
-            found = _MEMO.setdefault(key, built)
+    # The same packs give the same catalogue; packs loaded again (the configuration was read
+    # again) give a new one, which replaces the old: a module changed by hand keeps its digest.
+    if found is None or any(mine is not theirs for mine, theirs in zip(found.packs, packs, strict=True)):
+        found = _MEMO[key] = _merge(builtin_catalog(), packs)
     return found
 
 
@@ -104,19 +104,15 @@ def _merge(builtin: Catalog, packs: tuple[Pack, ...]) -> Catalog:
             if language not in languages:
                 raise PackError(pack.source, f"the pack names language {language!r}; writing-rules knows en and de")
             # Checked now, not when a scan first reads the merged index.
-            if key_size is not None and pack.signal_index[language].key_size != key_size(language):
+            if key_size is not None and _key_size(pack, language) != key_size(language):
                 raise PackError(
                     pack.source, "the pack's trigger index does not fit this writing-rules': rebuild the pack"
                 )
-    fixes = dict(builtin.SIGNAL_FIXES)
     excluded = dict(builtin.RULE_EXCLUDED_CONTEXTS)
-    messages: dict[tuple[str, str], str] = {}
     fold_map = dict(builtin.FOLD_MAP)
     unsafe = [builtin.FOLD_UNSAFE.pattern] if builtin.FOLD_UNSAFE is not None else []
     for pack in packs:
-        fixes.update(pack.signal_fixes)
         excluded.update(pack.rule_excluded_contexts)
-        messages.update(pack.signal_messages)
         for code, new in pack.fold_map.items():
             if fold_map.setdefault(code, new) != new:
                 raise PackError(pack.source, f"the pack folds {chr(code)!r} otherwise than writing-rules: rebuild it")
@@ -125,6 +121,12 @@ def _merge(builtin: Catalog, packs: tuple[Pack, ...]) -> Catalog:
     hasher = hashlib.sha256(f"writing-rules catalogue\0{builtin.digest}".encode())
     for pack in packs:
         hasher.update(f"\0{pack.id}\0{pack.digest}".encode())
+    # Chained, not copied: a pack reads a signal's fixes and message when a scan first needs them.
+    fixes: ChainMap[tuple[str, str], tuple[tuple[str, str], ...]] = ChainMap(
+        dict(builtin.SIGNAL_FIXES),
+        *(pack.signal_fixes for pack in packs),  # type: ignore[arg-type]  # read only, never written
+    )
+    messages: ChainMap[tuple[str, str], str] = ChainMap({}, *(pack.signal_messages for pack in packs))  # type: ignore[arg-type]
     return Catalog(
         packs,
         hasher.hexdigest(),
@@ -146,6 +148,11 @@ def _merge(builtin: Catalog, packs: tuple[Pack, ...]) -> Catalog:
     )
 
 
+def _key_size(pack: Pack, language: str) -> int:
+    index = pack.signal_index
+    return index.key_size(language) if isinstance(index, PackIndexes) else index[language].key_size
+
+
 class _MergedIndexes(Mapping[str, SignalIndex]):
     """Each language's merged index, built the first time it is read (then kept)."""
 
@@ -160,14 +167,18 @@ class _MergedIndexes(Mapping[str, SignalIndex]):
         built = self._built.get(language)
         if built is None:
             base = self._builtin.SIGNAL_INDEX[language]  # KeyError for a language the catalogue lacks
-            parts = [(0, base)]
+            parts: list[tuple[int, Pack]] = []
             offset = len(self._builtin.SIGNAL_TABLES[language])
             for pack in self._packs:
                 if language in pack.signal_index:
-                    parts.append((offset, pack.signal_index[language]))
+                    parts.append((offset, pack))
                     offset += len(pack.signal_tables[language])
-            built = self._built.setdefault(language, merge_indexes(parts) if len(parts) > 1 else base)
+            merged = _merge_language(base, language, parts) if parts else base
+            built = self._built.setdefault(language, merged)
         return built
+
+    def __contains__(self, language: object) -> bool:  # without merging (Mapping's reads the item)
+        return language in self._builtin.SIGNAL_INDEX
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._builtin.SIGNAL_INDEX)
@@ -176,65 +187,127 @@ class _MergedIndexes(Mapping[str, SignalIndex]):
         return len(self._builtin.SIGNAL_INDEX)
 
 
+def _merge_language(base: SignalIndex, language: str, parts: list[tuple[int, Pack]]) -> SignalIndex:
+    """The built-in index of ``language`` joined with the packs' (each at its table's offset).
+
+    A key only one pack has keeps its row (a str) until a scan meets it: the merged
+    index's ``expand`` turns it into entries then. Keys shared with the built-in index
+    or another pack are expanded now and their entries joined.
+    """
+    # Values are entries, or a pack's row (a str) until ``expand`` reads it.
+    words: dict[str, Any] = dict(base.words)
+    names_of: dict[str, Mapping[str, int]] = {}  # a row's key -> its pack's pattern positions
+
+    def expand(key: str) -> Entries:
+        value = words[key]
+        if isinstance(value, str):
+            try:
+                value = expand_words(f"{key}={value}", {}, names_of[key])[key]
+            except (KeyError, ValueError, IndexError):
+                value = ()  # a row no compiler wrote (the load checked its pattern names) finds nothing
+            words[key] = value
+        return value  # type: ignore[no-any-return]
+
+    def join(key: str, entries: Entries) -> None:
+        known = words.get(key)
+        if known is not None and isinstance(known, str):
+            known = expand(key)
+        words[key] = entries if known is None else known + entries
+
+    heads = [base]
+    for offset, pack in parts:
+        index = pack.signal_index
+        if isinstance(index, PackIndexes):
+            head, rows, plain, names = index.rows(language, offset)
+            for key, row in rows.items():
+                if key in words:
+                    join(key, expand_words(f"{key}={row}", {}, names)[key])
+                else:
+                    words[key] = row
+                    names_of[key] = names
+            for key, entries in plain.items():
+                join(key, entries)
+        else:  # a pack's index given expanded (a Pack built by hand)
+            head = _shifted(index[language], offset)
+            for key, entries in head.words.items():
+                join(key, entries)
+        heads.append(head)
+    return _joined(heads, words, expand)
+
+
 def _moved(numbers: tuple[int, ...], offset: int) -> tuple[int, ...]:
     return tuple(number + offset for number in numbers) if offset else numbers
 
 
+def _shifted(index: SignalIndex, offset: int) -> SignalIndex:
+    """``index`` with every pattern number moved by ``offset`` (its table starts there)."""
+    if not offset:
+        return index
+    return index._replace(
+        words={
+            key: tuple(
+                (tails, tuple((befores, offsets, _moved(patterns, offset)) for befores, offsets, patterns in checks))
+                for tails, checks in entries
+            )
+            for key, entries in index.words.items()
+        },
+        anchors=tuple((texts, at, _moved(patterns, offset)) for texts, at, patterns in index.anchors),
+        start=_moved(index.start, offset),
+        full=_moved(index.full, offset),
+        suffixes=tuple((ending, _moved(patterns, offset)) for ending, patterns in index.suffixes),
+        look_backs=tuple((pattern + offset, reach, endings) for pattern, reach, endings in index.look_backs),
+    )
+
+
 def merge_indexes(parts: Sequence[tuple[int, SignalIndex]]) -> SignalIndex:
-    """One index for several tables placed one after the other: ``(offset, index)`` each.
+    """One index for several tables placed one after the other: ``(offset, index)`` each, expanded.
 
     The offset is where that index's table starts in the joined table; its pattern
-    numbers move by it. ``words`` joins the entries of a key (a scan tries every
-    entry of a key); ``key_chars`` is the union of the character classes (each
-    index's keys read the same with either: every class holds the Latin-1 word
-    characters and the characters of its keys); short keys (``partial``) join
-    per length; ``suffixes`` per ending. Raises ``ValueError`` for indexes whose
-    keys have different lengths.
+    numbers move by it. (``catalog_for`` joins a pack's rows without expanding them.)
     """
-    first = parts[0][1]
-    if any(index.key_size != first.key_size for _, index in parts):
-        raise ValueError("the indexes' keys have different lengths; rebuild the pack with this writing-rules")
-    if parts[0][0] != 0:
-        raise ValueError("the first index's table starts the joined table (offset 0)")
-    words: dict[str, Entries] = dict(first.words)
-    partial: dict[int, str] = dict(first.partial)
-    anchors = list(first.anchors)
-    start = list(first.start)
-    full = list(first.full)
-    suffixes: dict[str, tuple[int, ...]] = dict(first.suffixes)
-    look_backs = list(first.look_backs)
-    classes = [first.key_chars]
-    for offset, index in parts[1:]:
-        for key, entries in index.words.items():
-            if offset:
-                entries = tuple(
-                    (
-                        tails,
-                        tuple((befores, offsets, _moved(patterns, offset)) for befores, offsets, patterns in checks),
-                    )
-                    for tails, checks in entries
-                )
+    words: dict[str, Entries] = {}
+    heads = []
+    for offset, index in parts:
+        head = _shifted(index, offset)
+        for key, entries in head.words.items():
             known = words.get(key)
             words[key] = entries if known is None else known + entries
-        for length, firsts in index.partial:
+        heads.append(head)
+    return _joined(heads, words, None)
+
+
+def _joined(heads: Sequence[SignalIndex], words: dict[str, Any], expand: Any) -> SignalIndex:
+    """The index with ``words`` and the other fields of ``heads`` (in final positions) joined.
+
+    ``key_chars`` is the union of the character classes (each index's keys read the same
+    with either: every class holds the Latin-1 word characters and the characters of its
+    keys); short keys (``partial``) join per length, ``suffixes`` per ending. Raises
+    ``ValueError`` for indexes whose keys have different lengths.
+    """
+    first = heads[0]
+    if any(head.key_size != first.key_size for head in heads):
+        raise ValueError("the indexes' keys have different lengths; rebuild the pack with this writing-rules")
+    partial: dict[int, str] = {}
+    suffixes: dict[str, tuple[int, ...]] = {}
+    classes: list[str] = []
+    for head in heads:
+        for length, firsts in head.partial:
             had = partial.get(length, "")
             partial[length] = had + "".join(sorted(set(firsts) - set(had)))
-        anchors += [(texts, at, _moved(patterns, offset)) for texts, at, patterns in index.anchors]
-        start += _moved(index.start, offset)
-        full += _moved(index.full, offset)
-        for ending, patterns in index.suffixes:
-            suffixes[ending] = suffixes.get(ending, ()) + _moved(patterns, offset)
-        look_backs += [(pattern + offset, reach, endings) for pattern, reach, endings in index.look_backs]
-        if index.key_chars not in classes:
-            classes.append(index.key_chars)
+        for ending, patterns in head.suffixes:
+            suffixes[ending] = suffixes.get(ending, ()) + patterns
+        if head.key_chars not in classes:
+            classes.append(head.key_chars)
+    has_rows = expand is not None and any(isinstance(value, str) for value in words.values())
     return SignalIndex(
         words=MappingProxyType(words),
         key_size=first.key_size,
         key_chars="".join(classes),
         partial=tuple(sorted(partial.items())),
-        anchors=tuple(anchors),
-        start=tuple(start),
-        full=tuple(full),
+        anchors=tuple(anchor for head in heads for anchor in head.anchors),
+        start=tuple(number for head in heads for number in head.start),
+        full=tuple(number for head in heads for number in head.full),
         suffixes=tuple(suffixes.items()),
-        look_backs=tuple(look_backs),
+        look_backs=tuple(look for head in heads for look in head.look_backs),
+        expand=expand if has_rows else None,
     )

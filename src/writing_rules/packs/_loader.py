@@ -20,20 +20,25 @@ at all.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import sys
-from collections.abc import Iterable, Mapping, Sequence
-from importlib import metadata
+import zlib
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from .._catalog import Pack
 from .._errors import WritingRulesError
-from .._index_rows import expand_words
+from .._index_rows import Entries, expand_words
 from .._rules_runtime import LengthSignal, SignalIndex, SignalPattern, rule_table
 from ._digest import MODULE_NAME, PACK_FORMAT, pack_digest, source_files
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from importlib import metadata
 
 __all__ = ["ENTRY_POINT_GROUP", "Pack", "PackError", "load_pack", "load_packs"]
 
@@ -115,6 +120,8 @@ def load_packs(
 
 
 def _entry_point(name: str) -> metadata.EntryPoint | None:
+    from importlib import metadata  # here: importing it costs more than loading a pack
+
     for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
         if entry.name == name:
             return entry
@@ -170,7 +177,7 @@ def _from_module(reference: str, path: Path, folder: Path, *, display: str, requ
     if len(raw) > _MAX_MODULE_BYTES:
         raise PackError(reference, f"{MODULE_NAME} is larger than {_MAX_MODULE_BYTES} bytes; {hint}")
     try:
-        data = _read_data(raw)
+        data, sections = _read_data(raw)
     except (OSError, UnicodeDecodeError, ValueError, SyntaxError, MemoryError, RecursionError) as exc:
         raise PackError(reference, f"{MODULE_NAME} cannot be read ({_short(exc)}): {hint}") from None
     if not isinstance(data, dict):
@@ -203,7 +210,7 @@ def _from_module(reference: str, path: Path, folder: Path, *, display: str, requ
                 f"replaced): {hint}",
             )
     try:
-        return _pack(reference, data)
+        return _pack(reference, data, sections)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         raise PackError(reference, f"{MODULE_NAME} is malformed ({_short(exc)}): {hint}") from None
 
@@ -220,46 +227,162 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
-_OPEN = 'PACK_DATA_JSON = r"""\n'
-_CLOSE = '\n"""'
+_NAMES = (b"PACK_DATA_JSON", b"PACK_PATTERNS", b"PACK_FIXES", b"PACK_MESSAGES")
+_ROW_NAMES = re.compile(r":([^;&\n]*)")
+_CLOSE = b'\n"""'
 
 
-def _read_data(raw: bytes) -> Any:
-    """The module's data: the JSON between ``PACK_DATA_JSON = r\"\"\"`` and the closing quotes.
+def _read_data(raw: bytes) -> tuple[Any, dict[str, bytes]]:
+    """The module's data and its sections: the texts between ``NAME = r\"\"\"`` and the closing quotes.
 
-    Read as text, never run, and JSON rather than a Python literal: ``json.loads``
-    reads a 2,000-term pack in a fifth of the time ``ast.literal_eval`` takes.
+    Read as bytes, never run. The data is JSON (``json.loads`` reads a 2,000-term pack
+    in a fifth of the time ``ast.literal_eval`` takes); the sections (``PACK_PATTERNS``,
+    ``PACK_FIXES``, ``PACK_MESSAGES``) are lines read by ``_section`` (a module of an
+    older format has none, and is refused by its format).
     """
-    text = raw.decode("utf-8")
-    start = text.find(_OPEN)
-    end = text.rfind(_CLOSE)
-    if start < 0 or end < start:
-        raise ValueError("no PACK_DATA_JSON")
-    return json.loads(text[start + len(_OPEN) : end])
+    if b"\r" in raw:  # a checkout with Windows line endings
+        raw = raw.replace(b"\r\n", b"\n")
+    found: dict[str, bytes] = {}
+    at = 0
+    for name in _NAMES:
+        opening = (b"\n" if at else b"") + name + b' = r"""\n'
+        start = raw.find(opening, at)
+        if start < 0:
+            if name == _NAMES[0]:
+                raise ValueError("no PACK_DATA_JSON")
+            continue
+        start += len(opening)
+        end = raw.find(_CLOSE, start - 1)  # (an empty section closes at once)
+        if end < 0:
+            raise ValueError(f"{name.decode()} is not closed")
+        found[name.decode()] = raw[start:end] if end >= start else b""
+        at = end + len(_CLOSE)
+    data = json.loads(found.pop("PACK_DATA_JSON").decode("utf-8"))
+    return data, found
 
 
-def _tuples(value: Any) -> Any:
-    """JSON's lists as tuples, all the way down (the index's entries are tuples in the built-in tables)."""
-    if isinstance(value, list):
-        return tuple(_tuples(item) for item in value)
-    if isinstance(value, dict):
-        return {key: _tuples(item) for key, item in value.items()}
+class _Section(Mapping[tuple[str, str], Any]):
+    """One section of a pack module: per (rule id, signal id), its JSON value, parsed on first read.
+
+    The keys (the data lists them) are checked when the pack loads; a value is parsed
+    when a scan first needs it (a pattern to compile, a fix at a hit, a message for a
+    hit) and then kept. ``convert`` turns the parsed JSON into the catalogue's shape.
+    """
+
+    __slots__ = ("_convert", "_keys", "_lines", "_text", "_values")
+
+    def __init__(self, text: bytes, keys: dict[tuple[str, str], int], convert: Any) -> None:
+        self._text = text
+        self._keys = keys  # -> line number
+        self._convert = convert
+        self._lines: list[bytes] = []
+        self._values: dict[tuple[str, str], Any] = {}
+
+    def __getitem__(self, key: tuple[str, str]) -> Any:
+        value = self._values.get(key)
+        if value is None:
+            number = self._keys[key]
+            lines = self._lines or self._text.split(b"\n")
+            self._lines = lines
+            ids = f"{key[0]}\t{key[1]}\t".encode()
+            if not lines[number].startswith(ids):  # (only a module edited with its checksum)
+                raise PackError(key[0], f"line {number + 1} of a section of its {MODULE_NAME} is not {key[1]}'s")
+            value = self._convert(json.loads(lines[number][len(ids) :].decode("utf-8")))
+            value = self._values.setdefault(key, value)
+        return value
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._keys
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+
+def _section(
+    name: str, text: bytes, recorded: Any, keys: list[tuple[str, str]], signals: set[tuple[str, str]], convert: Any
+) -> _Section:
+    """A section whose lines hold ``keys`` in order, each a signal of the pack; its checksum checked."""
+    # CRC-32: the section is the one written with this data (a change by hand, or a cut file, shows).
+    if not isinstance(recorded, str) or f"{zlib.crc32(text):08x}" != recorded:
+        raise ValueError(f"section {name} does not match its checksum")
+    if len(keys) != (text.count(b"\n") + 1 if text else 0):
+        raise ValueError(f"section {name} does not have a line for each of its signals")
+    if not signals.issuperset(keys):
+        rule_id, signal_id = next(key for key in keys if key not in signals)
+        raise ValueError(f"signal {rule_id}/{signal_id} belongs to no rule of the pack")
+    numbers = dict(zip(keys, range(len(keys)), strict=True))
+    if len(numbers) != len(keys):
+        raise ValueError(f"section {name} names a signal twice")
+    return _Section(text, numbers, convert)
+
+
+def _signals(groups: Any) -> list[tuple[str, str]]:
+    """``[[rule id, [signal id, ...]], ...]`` as (rule id, signal id) pairs."""
+    return [(rule_id, signal_id) for rule_id, signal_ids in groups for signal_id in signal_ids]
+
+
+class _PackPattern(SignalPattern):
+    """A pack's pattern, whose text is read from the pack's patterns section when it is first compiled."""
+
+    __slots__ = ("_sources",)
+    _sources: Mapping[tuple[str, str], str]
+
+    def __init__(self, rule_id: str, signal_id: str, language: str, sources: Mapping[tuple[str, str], str]) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "rule_id", rule_id)
+        setattr_(self, "signal_id", signal_id)
+        setattr_(self, "language", language)
+        setattr_(self, "_regex", None)
+        setattr_(self, "_sources", sources)
+
+    @property
+    def source(self) -> str:  # type: ignore[override]
+        text: str = self._sources[self.rule_id, self.signal_id]
+        return text
+
+    def __eq__(self, other: object) -> bool:  # equal to the SignalPattern of the same fields
+        if not isinstance(other, SignalPattern):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+
+def _source(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError("a pattern is not a string")
     return value
 
 
-def _pack(reference: str, data: dict[str, Any]) -> Pack:
+def _fixes(value: Any) -> tuple[tuple[str, str], ...]:
+    pairs = tuple((match, template) for match, template in value)
+    if not pairs or not all(isinstance(item, str) for pair in pairs for item in pair):
+        raise ValueError("a fix is not a (match, replacement) pair of strings")
+    return pairs
+
+
+def _message(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError("a message is not a string")
+    return value
+
+
+def _pack(reference: str, data: dict[str, Any], sections: dict[str, bytes]) -> Pack:
     pack_id = data["id"]
     if not isinstance(pack_id, str) or not _PACK_ID.match(pack_id):
         raise ValueError(f"pack id {pack_id!r} is not a slug")
-    data = _tuples(data)
     languages = tuple(data["languages"])
     for language in languages:
         if language not in _LANGUAGES:
             raise PackError(reference, f"the pack names language {language!r}; writing-rules knows en and de")
     vale_style = data.get("vale_style")
-    rows = tuple(data["rules"])
-    for row in rows:
-        rule_id, texts = row[0], row[6]
+    rows = []
+    for row in data["rules"]:
+        rule_id, level, signal_ids, levels, profiles, tags, texts = row
         # A Vale pack's rules are its style's, plus Vale's own vocabulary rules (Vale.Terms, Vale.Avoid).
         prefixes = (f"{vale_style}.", "Vale.") if vale_style else (pack_id + "/",)
         if not isinstance(rule_id, str) or not rule_id.startswith(prefixes):
@@ -275,32 +398,36 @@ def _pack(reference: str, data: dict[str, Any]) -> Pack:
         extra = [language for language in texts if language not in languages]
         if extra:
             raise ValueError(f"rule {rule_id!r} has text for {extra[0]!r}, which the pack does not name")
-    rules = rule_table(rows)
-    tables: dict[str, tuple[SignalPattern, ...]] = {}
-    for language in languages:
-        patterns = data["patterns"].get(language, ())
-        for rule_id, signal_id, _ in patterns:
-            if rule_id not in rules or signal_id not in rules[rule_id].signal_levels:
-                raise ValueError(f"pattern {rule_id}/{signal_id} belongs to no rule of the pack")
-        tables[language] = tuple(
-            SignalPattern(rule_id, signal_id, language, source) for rule_id, signal_id, source in patterns
-        )
+        texts = {language: (*text[:4], *(tuple(example) for example in text[4:])) for language, text in texts.items()}
+        rows.append((rule_id, level, tuple(signal_ids), dict(levels), tuple(profiles), tuple(tags), texts))
+    rules = rule_table(tuple(rows))
+    signals = {(rule_id, signal_id) for rule_id, rule in rules.items() for signal_id in rule.signal_levels}
+    recorded = data["sections"]
+    named = {language: _signals(data["patterns"].get(language, ())) for language in languages}
+    every = [key for language in languages for key in named[language]]
+    sources = _section("patterns", sections["PACK_PATTERNS"], recorded["patterns"]["crc32"], every, signals, _source)
+    tables = {
+        language: tuple(_PackPattern(rule_id, signal_id, language, sources) for rule_id, signal_id in named[language])
+        for language in languages
+    }
     lengths = {
         language: tuple(LengthSignal(r, s, language, w, c) for r, s, w, c in data["length_signals"].get(language, ()))
         for language in languages
     }
-    index = {language: _index(data["index"][language], tables[language]) for language in languages}
-    fixes = {(rule_id, signal_id): tuple((m, r) for m, r in pairs) for rule_id, signal_id, pairs in data["fixes"]}
-    messages = {(rule_id, signal_id): text for rule_id, signal_id, text in data["messages"]}
     # Every keyed table names the pack's own signals only: a module edited by hand must not
     # attach fixes or excluded contexts to a built-in rule (or another pack's).
-    keyed = [*fixes, *messages, *((r, s) for lengths_of in lengths.values() for r, s, *_ in lengths_of)]
-    for rule_id, signal_id in keyed:
-        if rule_id not in rules or signal_id not in rules[rule_id].signal_levels:
+    for rule_id, signal_id, *_ in (signal for lengths_of in lengths.values() for signal in lengths_of):
+        if (rule_id, signal_id) not in signals:
             raise ValueError(f"signal {rule_id}/{signal_id} belongs to no rule of the pack")
+    fixes, messages = (
+        _section(name, sections[f"PACK_{name.upper()}"], recorded[name]["crc32"], keys, signals, convert)
+        for name, convert in (("fixes", _fixes), ("messages", _message))
+        for keys in (_signals(recorded[name]["signals"]),)
+    )
     for rule_id in data["excluded_contexts"]:
         if rule_id not in rules:
             raise ValueError(f"excluded contexts of {rule_id!r}, which is no rule of the pack")
+    index = PackIndexes({language: data["index"][language] for language in languages}, tables)
     return Pack(
         id=pack_id,
         version=str(data["version"]),
@@ -313,34 +440,145 @@ def _pack(reference: str, data: dict[str, Any]) -> Pack:
         rules=rules,
         signal_tables=MappingProxyType(tables),
         length_signals=MappingProxyType(lengths),
-        signal_index=MappingProxyType(index),
-        signal_fixes=MappingProxyType(fixes),
+        signal_index=index,
+        signal_fixes=fixes,
         rule_excluded_contexts=MappingProxyType({k: tuple(v) for k, v in data["excluded_contexts"].items()}),
-        signal_messages=MappingProxyType(messages),
+        signal_messages=messages,
         fold_map=MappingProxyType({int(code): str(new) for code, new in data["fold_map"].items()}),
         fold_unsafe=str(data["fold_unsafe"]),
     )
 
 
-def _index(source: Mapping[str, Any], table: Sequence[SignalPattern]) -> SignalIndex:
-    """One language's index, expanded now (a pack is loaded once, when the configuration is resolved).
+class PackIndexes(Mapping[str, SignalIndex]):
+    """A pack's index per language, expanded the first time it is read.
 
     The pack names its patterns ``p<position>`` (its signal ids repeat across
-    rules: every imported Vale rule's signal is ``existence``).
+    rules: every imported Vale rule's signal is ``existence``). ``catalog_for``
+    reads the rows themselves (``rows``), with the positions its merged table
+    gives them, and expands only the keys a scan meets.
     """
-    positions = {f"p{position}": position for position in range(len(table))}
 
-    def each(names: Iterable[str]) -> tuple[int, ...]:
-        return tuple(positions[name] for name in names)
+    __slots__ = ("_built", "_sources", "_tables")
 
-    return SignalIndex(
-        words=MappingProxyType(expand_words(source["words"], source["words_plain"], positions)),
-        key_size=source["key_size"],
-        key_chars=source["key_chars"],
-        partial=tuple(source["partial"]),
-        anchors=tuple((texts, offset, each(names)) for texts, offset, names in source["anchors"]),
-        start=each(source["start"]),
-        full=each(source["full"]),
-        suffixes=tuple((ending, each(names)) for ending, names in source["suffixes"]),
-        look_backs=tuple((positions[name], reach, endings) for name, reach, endings in source["look_backs"]),
+    def __init__(self, sources: dict[str, Any], tables: Mapping[str, tuple[SignalPattern, ...]]) -> None:
+        for language, source in sources.items():
+            _check_index(source, len(tables[language]))
+        self._sources = sources
+        self._tables = tables
+        self._built: dict[str, SignalIndex] = {}
+
+    def key_size(self, language: str) -> int:
+        """The length of the index's keys in ``language``, without expanding the index."""
+        size: int = self._sources[language]["key_size"]
+        return size
+
+    def rows(
+        self, language: str, offset: int
+    ) -> tuple[SignalIndex, dict[str, str], dict[str, Entries], dict[str, int]]:
+        """For a table that starts at ``offset``: the index of ``language`` without ``words``, its rows
+        by key, its plain keys' entries, and the positions of its pattern names."""
+        source = self._sources[language]
+        names = dict(zip(_pattern_names(len(self._tables[language])), itertools.count(offset)))
+        rows = dict(line.split("=", 1) for line in source["words"].splitlines())
+        return self._fields(language, {}, names), rows, _plain(source["words_plain"], names), names
+
+    def _fields(self, language: str, words: Mapping[str, Entries], names: Mapping[str, int]) -> SignalIndex:
+        source = self._sources[language]
+
+        def each(found: Iterable[str]) -> tuple[int, ...]:
+            return tuple(names[name] for name in found)
+
+        return SignalIndex(
+            words=MappingProxyType(dict(words)),
+            key_size=source["key_size"],
+            key_chars=source["key_chars"],
+            partial=tuple((length, firsts) for length, firsts in source["partial"]),
+            anchors=tuple((tuple(texts), at, each(found)) for texts, at, found in source["anchors"]),
+            start=each(source["start"]),
+            full=each(source["full"]),
+            suffixes=tuple((ending, each(found)) for ending, found in source["suffixes"]),
+            look_backs=tuple((names[name], reach, tuple(endings)) for name, reach, endings in source["look_backs"]),
+        )
+
+    def __getitem__(self, language: str) -> SignalIndex:
+        built = self._built.get(language)
+        if built is None:
+            source = self._sources[language]
+            names = dict(zip(_pattern_names(len(self._tables[language])), itertools.count()))
+            words = expand_words(source["words"], source["words_plain"], names)
+            if words:
+                words = {key: _tuples(entries) for key, entries in words.items()} if source["words_plain"] else words
+            built = self._built.setdefault(language, self._fields(language, words, names))
+        return built
+
+    def __contains__(self, language: object) -> bool:  # without expanding (Mapping's reads the item)
+        return language in self._sources
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._sources)
+
+    def __len__(self) -> int:
+        return len(self._sources)
+
+
+def _plain(plain: Mapping[str, Any], names: Mapping[str, int]) -> dict[str, Entries]:
+    """The plain keys' entries, their patterns at their positions, as tuples (JSON gives lists;
+    the scanner needs tuples of texts)."""
+    return {
+        key: tuple(
+            (
+                tuple(tails),
+                tuple(
+                    (tuple(befores), tuple(offsets), tuple(names[name] for name in found))
+                    for befores, offsets, found in checks
+                ),
+            )
+            for tails, checks in entries
+        )
+        for key, entries in plain.items()
+    }
+
+
+def _tuples(entries: Any) -> Entries:
+    """Entries with every list a tuple (expand_words copies the plain keys' entries as JSON gave them)."""
+    return tuple(
+        (tuple(tails), tuple((tuple(befores), tuple(offsets), tuple(found)) for befores, offsets, found in checks))
+        for tails, checks in entries
     )
+
+
+_NAMED: list[str] = []
+
+
+def _pattern_names(size: int) -> list[str]:
+    """``p0`` to ``p<size - 1>``: how a pack's index names the patterns of its table."""
+    if len(_NAMED) < size:
+        _NAMED.extend(f"p{position}" for position in range(len(_NAMED), size))
+    return _NAMED[:size]
+
+
+def _check_index(source: Any, size: int) -> None:
+    """The index's fields have their shapes, and every pattern it names is one of the ``size`` patterns."""
+    if not isinstance(source["key_size"], int) or not isinstance(source["key_chars"], str):
+        raise ValueError("the index has no key size or key characters")
+    if not isinstance(source["words"], str) or not isinstance(source["words_plain"], dict):
+        raise ValueError("the index has no words")
+    named = [*source["start"], *source["full"]]
+    named += [name for _, _, found in source["anchors"] for name in found]
+    named += [name for _, found in source["suffixes"] for name in found]
+    named += [name for name, _, _ in source["look_backs"]]
+    named += [
+        name
+        for entries in source["words_plain"].values()
+        for _, checks in entries
+        for *_, found in checks
+        for name in found
+    ]
+    # In the rows, patterns are named after a ":" up to the check's or the entry's end (the
+    # rows reserve ":", ";" and "&": no text holds one).
+    lists = _ROW_NAMES.findall(source["words"])
+    if lists:
+        named += ",".join(lists).split(",")
+    unknown = set(named).difference(_pattern_names(size))
+    if unknown:
+        raise ValueError(f"the index names pattern {min(unknown)!r}, which the pack does not have")

@@ -10,8 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
-from typing import Any
+from os import PathLike
+from typing import Any, Protocol
 
+from .._catalog import Catalog, Pack
 from .._lazy_rules import load_rule_data
 from .._lazy_rules import rule_data as data
 from .._rules_runtime import ArgumentProblem
@@ -36,10 +38,10 @@ from ._context import (
 )
 from ._evidence import check_evidence, evidence_failed, evidence_missing, freeze_context, freeze_query
 from ._knowledge import rule_knowledge
-from ._policy import SignalPolicy, to_signal_policy
+from ._policy import SignalPolicy, SignalPolicyError, to_signal_policy
 from ._prompt import compose_prompt, response_schema
 from ._scanner import scan_signals, scan_text
-from ._selection import explain_signal_selection, ranked_problem, select_rules
+from ._selection import explain_signal_selection, ranked_problem, rule_id_problem, select_rules
 
 __all__ = ["WritingToolDispatcher", "create_writing_tool_dispatcher", "rule_selection_problem", "writing_review_tools"]
 
@@ -77,6 +79,7 @@ class WritingToolDispatcher:
 
     __slots__ = (
         "_callback",
+        "_catalog",
         "_comparison",
         "_host_text_unclean",
         "_policy",
@@ -93,14 +96,21 @@ class WritingToolDispatcher:
         model_comparison_context: ModelComparisonContext | None,
         callback: EvidenceCallback | None,
         policy: SignalPolicy | None = None,
+        catalog: Catalog | None = None,
     ) -> None:
         self._review = review_context
         self._comparison = model_comparison_context
         self._policy = policy
+        # None for the built-in catalogue; a catalogue with packs otherwise.
+        self._catalog = catalog if catalog is not None and catalog.packs else None
         # Bound once, so that rejecting a call reads no lazy proxy: the rejecter of each tool a
         # plain call may reach (not the prompt tool without the host's review context).
         reachable = [name for name in TOOL_NAMES if name != _PROMPT or review_context is not None]
         self._rejecters = {name: data.REJECTERS[name] for name in reachable}
+        if self._catalog is not None:
+            # The generated rejecters know the built-in rule ids only: a call that names rules
+            # takes the general path, which checks them against this dispatcher's catalogue.
+            self._rejecters = {name: _without_rule_ids(reject) for name, reject in self._rejecters.items()}
         self._validators = {name: data.VALIDATORS[name] for name in reachable}
         self._rank, self._selection_code = data.ERROR_RANKS["selection"]
         host_texts: list[object] = []
@@ -117,8 +127,21 @@ class WritingToolDispatcher:
         object.__setattr__(self, name, value)
 
     def tools(self) -> list[dict[str, Any]]:
-        """The tool descriptors this dispatcher executes (fresh dicts)."""
-        return writing_review_tools()
+        """The tool descriptors this dispatcher executes (fresh dicts); with packs, their ``ruleIds``
+        list the packs' rules too."""
+        descriptors = writing_review_tools()
+        catalog = self._catalog
+        if catalog is not None:
+            for descriptor in descriptors:
+                rule_ids = descriptor["inputSchema"]["properties"].get("ruleIds")
+                if rule_ids is not None:
+                    signals_only = descriptor["name"] == _SIGNALS
+                    rule_ids["items"]["enum"] = [
+                        rule_id
+                        for rule_id in catalog.RULE_IDS
+                        if not signals_only or catalog.RULES[rule_id].has_signals
+                    ]
+        return descriptors
 
     def dispatch(self, call: object) -> dict[str, Any]:
         """Execute one decoded call; always returns a fresh JSON-serialisable envelope."""
@@ -233,7 +256,16 @@ class WritingToolDispatcher:
         has_id: bool,
         call_id: str | int | None,
     ) -> _Prepared | dict[str, Any]:
-        problems = validator(arguments)
+        requested = arguments.get("ruleIds")
+        if (
+            self._catalog is not None
+            and isinstance(requested, list)
+            and all(isinstance(item, str) for item in requested)
+            and tool != _EVIDENCE
+        ):
+            problems = self._with_rule_ids(tool, validator, arguments, requested)
+        else:
+            problems = validator(arguments)
         # The validator reports the first problem in the contract's order; the checks
         # beyond the schema are selection and length problems, so they can only come
         # first when the schema checks found nothing before them.
@@ -246,7 +278,9 @@ class WritingToolDispatcher:
                 # A problem beyond the schema could only tie with it, and the first of equals is
                 # reported; the scanner still says why a known rule is refused.
                 if tool == _SIGNALS and code == selection_code:
-                    rank, code, field, message = explain_signal_selection(problems, arguments.get("ruleIds"))[0]
+                    rank, code, field, message = explain_signal_selection(
+                        problems, arguments.get("ruleIds"), catalog=self._catalog
+                    )[0]
                 return problem_envelope(tool, code, field, message, has_id, call_id)
         arguments = dict(arguments)
         if not problems or problems[0][0] >= self._rank:
@@ -256,13 +290,39 @@ class WritingToolDispatcher:
             return problem_envelope(tool, code, field, message, has_id, call_id)
         return _Prepared(tool, arguments, has_id, call_id)
 
+    def _with_rule_ids(
+        self,
+        tool: str,
+        validator: Callable[[dict[str, Any]], list[ArgumentProblem]],
+        arguments: dict[str, Any],
+        requested: list[str],
+    ) -> list[ArgumentProblem]:
+        """The validator's first problem of the call without ``ruleIds``, or the catalogue's check of
+        ``ruleIds`` (``rule_id_problem``), whichever the contract's order puts first.
+
+        Of two problems of one rank the one of the property listed first in the tool's
+        schema comes first, as the generated validators check them.
+        """
+        assert self._catalog is not None
+        problems = validator({key: value for key, value in arguments.items() if key != "ruleIds"})
+        own = rule_id_problem(requested, signals_only=tool == _SIGNALS, catalog=self._catalog)
+        if own is None:
+            return problems
+        if not problems or own[0] < problems[0][0]:
+            return [own]
+        if own[0] > problems[0][0]:
+            return problems
+        order = _PROPERTY_ORDER.get(tool) or _property_order(tool)
+        other = problems[0][2].split("/")[1] if problems[0][2].count("/") else ""
+        return [own] if order["ruleIds"] < order.get(other, len(order)) else problems
+
     def _runtime_problems(
         self, tool: str, arguments: dict[str, Any], problems: list[ArgumentProblem]
     ) -> list[ArgumentProblem]:
         """Checks beyond the schema: profile membership, signals, UTF-16 length, cohorts."""
         extra: list[ArgumentProblem] = []
         if tool == _SIGNALS:
-            problems[:] = explain_signal_selection(problems, arguments.get("ruleIds"))
+            problems[:] = explain_signal_selection(problems, arguments.get("ruleIds"), catalog=self._catalog)
             text = arguments.get("text")
             if isinstance(text, str) and len(text) <= data.MAX_TEXT_UNITS:
                 units = utf16_length(text)
@@ -277,7 +337,7 @@ class WritingToolDispatcher:
                         )
                     )
         if tool in (_RULES, _PROMPT, _SIGNALS):
-            select_rules(arguments, signals_only=tool == _SIGNALS, problems=extra)
+            select_rules(arguments, signals_only=tool == _SIGNALS, problems=extra, catalog=self._catalog)
         if tool == _EVIDENCE and self._comparison is not None:
             cohort = arguments.get("cohortId")
             if isinstance(cohort, str) and cohort not in self._comparison.cohort_ids:
@@ -296,31 +356,34 @@ class WritingToolDispatcher:
     def _run(self, prepared: _Prepared) -> dict[str, Any]:
         arguments = {**data.TOOL_DEFAULTS[prepared.name], **prepared.arguments}
         language = arguments["language"]
+        catalog = self._catalog
         if prepared.name == _RULES:
-            rule_ids = select_rules(arguments, signals_only=False, problems=[])
-            return rule_knowledge(rule_ids, language, arguments["detail"], arguments.get("profile"))
+            rule_ids = select_rules(arguments, signals_only=False, problems=[], catalog=catalog)
+            return rule_knowledge(rule_ids, language, arguments["detail"], arguments.get("profile"), catalog=catalog)
         if prepared.name == _PROMPT:
             assert self._review is not None
-            rule_ids = select_rules(arguments, signals_only=False, problems=[])
+            rule_ids = select_rules(arguments, signals_only=False, problems=[], catalog=catalog)
             max_findings = int(arguments["maxFindings"])
             return {
                 "profile": arguments["profile"],
                 "language": language,
                 "ruleIds": list(rule_ids),
                 "maxFindings": max_findings,
-                "prompt": compose_prompt(arguments["profile"], language, rule_ids, max_findings, self._review),
+                "prompt": compose_prompt(
+                    arguments["profile"], language, rule_ids, max_findings, self._review, catalog=catalog
+                ),
                 "responseSchema": response_schema(rule_ids, max_findings),
             }
-        rule_ids = select_rules(arguments, signals_only=True, problems=[])
+        rule_ids = select_rules(arguments, signals_only=True, problems=[], catalog=catalog)
         max_signals = int(arguments["maxSignals"])
         policy = self._policy
         if policy is None:
-            return scan_text(arguments["text"], language, rule_ids, max_signals)
+            return scan_text(arguments["text"], language, rule_ids, max_signals, catalog=catalog)
         # The team's decisions (create_writing_tool_dispatcher(config=...)) apply before the cap:
         # the lint engine's rule policy and cap (writing_rules.lint), on the same scanner's signals.
         rule_ids = policy.rule_ids(rule_ids)
         text = arguments["text"]
-        found, _ = scan_signals(text, language, rule_ids, len(text) + 1)
+        found, _ = scan_signals(text, language, rule_ids, len(text) + 1, catalog=catalog)
         kept = policy.keep(found, text)
         return {
             "language": language,
@@ -372,6 +435,32 @@ class _AwaitableFromSyncDispatch(Exception):
     """The callback returned an awaitable to the synchronous ``dispatch``; use ``dispatch_async``."""
 
 
+class _Rejecter(Protocol):
+    def __call__(
+        self, arguments: Mapping[Any, Any], problems: list[ArgumentProblem] | None = None
+    ) -> dict[str, Any] | None: ...
+
+
+def _without_rule_ids(reject: _Rejecter) -> _Rejecter:
+    """The rejecter, for calls that name no rules (the others take the general path)."""
+
+    def rejecter(arguments: Mapping[Any, Any], problems: list[ArgumentProblem] | None = None) -> dict[str, Any] | None:
+        return None if "ruleIds" in arguments else reject(arguments, problems)
+
+    return rejecter
+
+
+# Per tool, its schema's properties in order (the order the validators check a rank's problems in).
+_PROPERTY_ORDER: dict[str, dict[str, int]] = {}
+
+
+def _property_order(tool: str) -> dict[str, int]:
+    for descriptor in data.tool_descriptors():
+        names = list(descriptor["inputSchema"]["properties"])
+        _PROPERTY_ORDER[descriptor["name"]] = {name: position for position, name in enumerate(names)}
+    return _PROPERTY_ORDER[tool]
+
+
 def _slices(signal: dict[str, Any]) -> tuple[str, ...]:
     """The parts of the scanned text a signal returns."""
     fix = signal.get("fix")
@@ -386,19 +475,22 @@ def _internal_error(call: object) -> dict[str, Any]:
     return error_envelope(name if name in data.TOOL_NAMES else None, error, has_id=has_id, call_id=call_id)
 
 
-def rule_selection_problem(profile: str | None, rule_ids: Sequence[str], language: str = "en") -> str | None:
+def rule_selection_problem(
+    profile: str | None, rule_ids: Sequence[str], language: str = "en", *, catalog: Catalog | None = None
+) -> str | None:
     """Why ``find_writing_signals`` would refuse this profile and these rules, or None.
 
     The command line checks ``--profile`` and ``--rule`` with it before any file is
     read: the tool's own validator and selection checks, with the tool's wording
-    and ranks (the first problem in the contract's order).
+    and ranks (the first problem in the contract's order); ``catalog`` holds the
+    rules with packs (None: the built-in ones).
     """
     arguments: dict[str, Any] = {"text": "", "language": language}
     if profile is not None:
         arguments["profile"] = profile
     if rule_ids:
         arguments["ruleIds"] = list(rule_ids)
-    checker = WritingToolDispatcher(None, None, None, None)
+    checker = WritingToolDispatcher(None, None, None, None, catalog)
     prepared = checker._validated(_SIGNALS, checker._validators[_SIGNALS], arguments, False, None)
     if isinstance(prepared, _Prepared):
         return None
@@ -417,11 +509,17 @@ def create_writing_tool_dispatcher(
 
     ``config`` carries the team's decisions into ``find_writing_signals``, as
     the command line applies them: a mapping with a configuration file's keys
-    (``disable``, ``min-level``, ``accept``; the keys about files are allowed
-    and ignored), or ``writing_rules.lint`` settings.
+    (``disable``, ``min-level``, ``accept``, ``rules``, ``profile``, ``packs``;
+    the keys about files are allowed and ignored), or ``writing_rules.lint``
+    settings. Packs (``packs``: pack folders, absolute or relative to the
+    current working folder, installed pack names, or loaded ``Pack`` objects;
+    settings carry loaded ones) load here, never during a dispatch; their rules
+    then work in every tool as built-in ones do. A pack that cannot be loaded
+    raises ``writing_rules.packs.PackError`` (a ``ValueError``).
     """
     load_rule_data()  # here, so that no dispatch imports (reads) a file
-    policy = to_signal_policy(config)
+    catalog = _config_catalog(config)
+    policy = to_signal_policy(config, catalog=catalog)
     review = to_review_context(review_context)
     comparison = to_model_comparison_context(model_comparison_context)
     if get_model_comparison_evidence is not None:
@@ -432,4 +530,35 @@ def create_writing_tool_dispatcher(
                 "get_model_comparison_evidence needs model_comparison_context (available model ids and "
                 "cohort ids) so the evidence can be checked against them"
             )
-    return WritingToolDispatcher(review, comparison, get_model_comparison_evidence, policy)
+    return WritingToolDispatcher(review, comparison, get_model_comparison_evidence, policy, catalog)
+
+
+def _config_catalog(config: object) -> Catalog | None:
+    """The catalogue of the packs ``config`` names (None: none, the built-in catalogue)."""
+    if config is None or isinstance(config, SignalPolicy):
+        return None if config is None else config.catalog
+    if isinstance(config, Mapping):
+        references = config.get("packs", ())
+    else:
+        references = getattr(getattr(config, "settings", config), "packs", ())
+    if isinstance(references, (str, bytes)) or not isinstance(references, (list, tuple)):
+        raise SignalPolicyError(
+            f"config 'packs' must be a list of pack folders, installed pack names or loaded packs, not {references!r}"
+        )
+    if not references:
+        return None
+    from pathlib import Path
+
+    from ..packs import catalog_for, load_pack
+
+    packs: list[Pack] = []
+    for reference in references:
+        if isinstance(reference, Pack):
+            packs.append(reference)
+        elif isinstance(reference, (str, PathLike)) and str(reference):
+            packs.append(load_pack(reference if isinstance(reference, str) else Path(reference)))
+        else:
+            raise SignalPolicyError(
+                f"config 'packs' holds {reference!r}: name a pack folder, an installed pack or a loaded Pack"
+            )
+    return catalog_for(packs)

@@ -14,8 +14,8 @@ from collections.abc import Iterable
 from functools import cache
 from typing import NamedTuple
 
+from .._catalog import Catalog, rule_source
 from .._fix_text import apply_case, fix_at
-from .._lazy_rules import rule_data as data
 
 __all__ = ["Fix", "apply_case", "apply_fixes", "find_fix", "has_fixes", "may_fix"]
 
@@ -30,13 +30,38 @@ class Fix(NamedTuple):
 
 
 @cache
-def _compiled(rule_id: str, signal_id: str) -> tuple[tuple[re.Pattern[str], str], ...]:
-    # Compiled on first use of a signal's fixes: most scans never need one.
-    return tuple((re.compile(match), template) for match, template in data.SIGNAL_FIXES.get((rule_id, signal_id), ()))
+def _compiled(fixes: tuple[tuple[str, str], ...]) -> tuple[tuple[re.Pattern[str], str], ...]:
+    # Compiled on first use of a signal's fixes: most scans never need one. Keyed by the
+    # fixes themselves: two catalogues may hold a pack rule of one id in two versions.
+    return tuple((re.compile(match), template) for match, template in fixes)
+
+
+def _fix_signals(catalog: Catalog) -> dict[str, list[str]]:
+    """Per rule, its signals that declare fixes, in the data's order (read without the fixes)."""
+    signals: dict[str, list[str]] = {}
+    for rule, signal in catalog.SIGNAL_FIXES:
+        signals.setdefault(rule, []).append(signal)
+    return signals
+
+
+# Past this many signals with fixes, a rule's fixes are not joined: a pack's vocabulary is one
+# rule with a signal per term, and joining thousands of fixes would cost more than trying them.
+_MAX_JOINED = 64
+
+
+def _any_fix(rule_id: str, catalog: Catalog | None = None) -> re.Pattern[str] | None:
+    """``_joined_fixes`` of the rule, kept (per catalogue with packs)."""
+    if catalog is None or not catalog.packs:
+        return _builtin_any_fix(rule_id)
+    return catalog.kept(("joined fixes", rule_id), lambda: _joined_fixes(rule_id, catalog))
 
 
 @cache
-def _any_fix(rule_id: str) -> re.Pattern[str] | None:
+def _builtin_any_fix(rule_id: str) -> re.Pattern[str] | None:
+    return _joined_fixes(rule_id, rule_source(None))
+
+
+def _joined_fixes(rule_id: str, catalog: Catalog) -> re.Pattern[str] | None:
     """One pattern that matches where some fix of the rule matches, or None when they cannot be joined.
 
     A rule has dozens of fixes, tried one by one at each of its hits; most hits have
@@ -44,7 +69,12 @@ def _any_fix(rule_id: str) -> re.Pattern[str] | None:
     case-insensitive as a whole, refer to no group and set no other global flag join
     exactly: an alternation matches where one of its branches does.
     """
-    patterns = [match for (rule, _), fixes in data.SIGNAL_FIXES.items() if rule == rule_id for match, _ in fixes]
+    by_rule = catalog.kept("fix signals", lambda: _fix_signals(catalog)) if catalog.packs else _fix_signals(catalog)
+    signals = by_rule.get(rule_id, ())
+    if len(signals) > _MAX_JOINED:
+        return None
+    fixes = catalog.SIGNAL_FIXES
+    patterns = [match for signal in signals for match, _ in fixes[rule_id, signal]]
     if not patterns or not all(p.startswith("(?i)") and not _UNJOINABLE.search(p, 4) for p in patterns):
         return None
     try:
@@ -58,22 +88,25 @@ def _any_fix(rule_id: str) -> re.Pattern[str] | None:
 _UNJOINABLE = re.compile(r"\\[1-9]|\(\?P=|\(\?\(|\\g<|\(\?[aiLmsux]+\)")
 
 
-def may_fix(text: str, start: int, rule_id: str) -> bool:
+def may_fix(text: str, start: int, rule_id: str, *, catalog: Catalog | None = None) -> bool:
     """False when no fix of the rule can apply to a hit at ``start`` (True when unsure)."""
-    joined = _any_fix(rule_id)
+    joined = _any_fix(rule_id, catalog)
     return joined is None or joined.match(text, start) is not None
 
 
-def has_fixes(rule_id: str, signal_id: str) -> bool:
+def has_fixes(rule_id: str, signal_id: str, *, catalog: Catalog | None = None) -> bool:
     """True when the signal's source declares at least one safe fix."""
-    return (rule_id, signal_id) in data.SIGNAL_FIXES
+    return (rule_id, signal_id) in rule_source(catalog).SIGNAL_FIXES
 
 
-def find_fix(text: str, start: int, end: int, rule_id: str, signal_id: str) -> Fix | None:
+def find_fix(
+    text: str, start: int, end: int, rule_id: str, signal_id: str, *, catalog: Catalog | None = None
+) -> Fix | None:
     """The first declared fix of the signal that applies to the hit ``text[start:end]``, if any."""
-    if (rule_id, signal_id) not in data.SIGNAL_FIXES:
+    fixes = rule_source(catalog).SIGNAL_FIXES.get((rule_id, signal_id))
+    if fixes is None:
         return None
-    for regex, template in _compiled(rule_id, signal_id):
+    for regex, template in _compiled(fixes):
         done = fix_at(regex, template, text, start, end)
         if done is not None:
             return Fix(start, *done)

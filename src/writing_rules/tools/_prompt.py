@@ -9,8 +9,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .._lazy_rules import rule_data as data
+from .._catalog import Catalog, rule_source
 from ._context import ReviewContext
+from ._knowledge import rule_text
 
 __all__ = ["compose_prompt", "response_schema"]
 
@@ -24,9 +25,19 @@ def _fill(fragment: str, **values: str) -> str:
 
 
 def compose_prompt(
-    profile_id: str, language: str, rule_ids: tuple[str, ...], max_findings: int, context: ReviewContext
+    profile_id: str,
+    language: str,
+    rule_ids: tuple[str, ...],
+    max_findings: int,
+    context: ReviewContext,
+    *,
+    catalog: Catalog | None = None,
 ) -> str:
-    """The review prompt in ``language`` for the selected rules."""
+    """The review prompt in ``language`` for the selected rules (``catalog``: None for the built-in one).
+
+    A pack's rule without texts in ``language`` is given in the first language it has.
+    """
+    data = rule_source(catalog)
     fragments = data.PROMPT_FRAGMENTS[language]
     profile = data.PROFILES[profile_id]
     blocks = [
@@ -40,7 +51,7 @@ def compose_prompt(
         fragments["rules_heading"],
     ]
     for number, rule_id in enumerate(rule_ids, start=1):
-        text = data.RULES[rule_id].texts[language]
+        text = rule_text(data.RULES[rule_id], language)
         lines = [
             f"{number}. {text.title} (ruleId: {rule_id})",
             text.instruction,

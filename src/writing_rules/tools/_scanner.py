@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import re
 from array import array
+from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping
+from functools import partial
 from itertools import chain, repeat
 from operator import itemgetter
+from types import MappingProxyType
 from typing import Any
 
-from .._lazy_rules import rule_data as data
+from .._catalog import Catalog, rule_source
 from .._levels import LEVELS, level_at_least, signal_level
 from ..prose import ProseView, TextMap, read_prose
 from ._fixes import Fix, find_fix, may_fix
@@ -32,25 +35,31 @@ __all__ = ["scan_signals", "scan_text", "view_hits"]
 
 
 def find_spans(
-    text: str, language: str, rule_ids: tuple[str, ...], min_level: str | None = None
+    text: str,
+    language: str,
+    rule_ids: tuple[str, ...],
+    min_level: str | None = None,
+    *,
+    catalog: Catalog | None = None,
 ) -> list[tuple[int, int, int, str, str]]:
     """Distinct (start, end, rule order, rule id, signal id), sorted as the contract orders signals.
 
     ``min_level``: only the patterns of that level or above run (see ``scan_text``).
+    ``catalog``: the rule data (None: the built-in catalogue).
     """
+    data = rule_source(catalog)
     chosen = set(rule_ids)
     order = {rule_id: position for position, rule_id in enumerate(data.RULE_IDS) if rule_id in chosen}
     table = data.SIGNAL_TABLES[language]
     selected = [index for index, pattern in enumerate(table) if pattern.rule_id in order]
     if min_level is not None:
-        selected = [
-            i for i in selected if level_at_least(signal_level(table[i].rule_id, table[i].signal_id), min_level)
-        ]
+        levels_of = _pattern_levels(catalog, language)
+        selected = [i for i in selected if level_at_least(levels_of[i], min_level)]
     # Each hit is one int ordered as (start, end, rank, pattern) would be: a long page has
     # thousands of hits, and a tuple of four with its own ints weighs four times as much.
     size, ranks, patterns = len(text) + 1, len(data.RULE_IDS), len(table)
     hits: list[int] = []
-    for index, spans in _pattern_spans(text, language, selected):
+    for index, spans in _pattern_spans(text, language, selected, data):
         tail = order[table[index].rule_id] * patterns + index
         hits.extend((start * size + end) * ranks * patterns + tail for start, end in spans)
     hits.sort()
@@ -67,14 +76,30 @@ def find_spans(
             pattern = table[index]
             signals.append((start, end, rank, pattern.rule_id, pattern.signal_id))
             previous, named = place, index
-        elif _pattern_level(table, index, levels) < _pattern_level(table, named, levels):
+        elif _pattern_level(table, index, levels, catalog) < _pattern_level(table, named, levels, catalog):
             pattern = table[index]
             signals[-1] = (*signals[-1][:3], pattern.rule_id, pattern.signal_id)
             named = index
-    return _one_per_overlap(signals)
+    return _one_per_overlap(signals, catalog)
 
 
-def _one_per_overlap(signals: list[tuple[int, int, int, str, str]]) -> list[tuple[int, int, int, str, str]]:
+def _pattern_levels(catalog: Catalog | None, language: str) -> tuple[str, ...]:
+    """The level of each pattern's signal, in table order (kept per catalogue with packs)."""
+    if catalog is None or not catalog.packs:
+        return _levels_of(catalog, language)
+    return catalog.kept(("pattern levels", language), lambda: _levels_of(catalog, language))
+
+
+def _levels_of(catalog: Catalog | None, language: str) -> tuple[str, ...]:
+    return tuple(
+        signal_level(pattern.rule_id, pattern.signal_id, catalog=catalog)
+        for pattern in rule_source(catalog).SIGNAL_TABLES[language]
+    )
+
+
+def _one_per_overlap(
+    signals: list[tuple[int, int, int, str, str]], catalog: Catalog | None
+) -> list[tuple[int, int, int, str, str]]:
     """One signal per rule where its hits overlap ("should be avoided" and "be avoided"): the hit
     of the highest level, and of hits of one level the longest (the first of equal ones).
 
@@ -94,7 +119,7 @@ def _one_per_overlap(signals: list[tuple[int, int, int, str, str]]) -> list[tupl
             kept.append(signal)
             continue
         merged = True
-        level, previous_level = _level_rank(rule_id, signal_id), _level_rank(rule_id, previous[4])
+        level, previous_level = _level_rank(rule_id, signal_id, catalog), _level_rank(rule_id, previous[4], catalog)
         if level < previous_level or (level == previous_level and end - start > previous[1] - previous[0]):
             kept[at] = None  # (the kept signal goes where its start sorts it)
             last[rank] = len(kept)
@@ -107,45 +132,56 @@ def _one_per_overlap(signals: list[tuple[int, int, int, str, str]]) -> list[tupl
 _order3 = itemgetter(0, 1, 2)
 
 
-def _pattern_level(table: tuple[SignalPattern, ...], index: int, levels: dict[int, int]) -> int:
+def _pattern_level(
+    table: tuple[SignalPattern, ...], index: int, levels: dict[int, int], catalog: Catalog | None
+) -> int:
     """The rank of the level of pattern ``index``'s signal, computed once per scan."""
     level = levels.get(index)
     if level is None:
         pattern = table[index]
-        level = levels[index] = _level_rank(pattern.rule_id, pattern.signal_id)
+        level = levels[index] = _level_rank(pattern.rule_id, pattern.signal_id, catalog)
     return level
 
 
-def _rule_fix(text: str, start: int, end: int, rule_id: str, signal_id: str, fixed: tuple[str, ...]) -> Fix | None:
+def _rule_fix(
+    text: str, start: int, end: int, rule_id: str, signal_id: str, fixed: tuple[str, ...], catalog: Catalog | None
+) -> Fix | None:
     """The signal's own fix, else a fix another pattern of its rule declares for the same hit.
 
     A precise pattern of a higher level may name a span that a broad pattern's fix covers
     ("very" found by both): the fix belongs to the hit, not to the pattern that names it.
     ``fixed`` lists the signals of the rule that declare fixes.
     """
-    if not may_fix(text, start, rule_id):
+    if not may_fix(text, start, rule_id, catalog=catalog):
         return None
-    fix = find_fix(text, start, end, rule_id, signal_id)
+    fix = find_fix(text, start, end, rule_id, signal_id, catalog=catalog)
     if fix is not None:
         return fix
     for other in fixed:
         if other != signal_id:
-            fix = find_fix(text, start, end, rule_id, other)
+            fix = find_fix(text, start, end, rule_id, other, catalog=catalog)
             if fix is not None:
                 return fix
     return None
 
 
-def _fix_signal_ids() -> dict[str, tuple[str, ...]]:
-    """Per rule with fixes, its signals that declare one, in the data's order."""
+def _fix_signal_ids(catalog: Catalog | None) -> Mapping[str, tuple[str, ...]]:
+    """Per rule with fixes, its signals that declare one, in the data's order (kept per
+    catalogue with packs: a pack may declare thousands of fixes)."""
+    if catalog is None or not catalog.packs:
+        return _fix_ids_of(catalog)
+    return catalog.kept("fix signal ids", lambda: _fix_ids_of(catalog))
+
+
+def _fix_ids_of(catalog: Catalog | None) -> Mapping[str, tuple[str, ...]]:
     fixed: dict[str, list[str]] = {}
-    for rule_id, signal_id in data.SIGNAL_FIXES:
+    for rule_id, signal_id in rule_source(catalog).SIGNAL_FIXES:
         fixed.setdefault(rule_id, []).append(signal_id)
-    return {rule_id: tuple(signal_ids) for rule_id, signal_ids in fixed.items()}
+    return MappingProxyType({rule_id: tuple(signal_ids) for rule_id, signal_ids in fixed.items()})
 
 
-def _level_rank(rule_id: str, signal_id: str) -> int:
-    return LEVELS.index(signal_level(rule_id, signal_id))
+def _level_rank(rule_id: str, signal_id: str, catalog: Catalog | None) -> int:
+    return LEVELS.index(signal_level(rule_id, signal_id, catalog=catalog))
 
 
 def plain_spans(regex: re.Pattern[str], text: str) -> list[tuple[int, int]]:
@@ -153,8 +189,11 @@ def plain_spans(regex: re.Pattern[str], text: str) -> list[tuple[int, int]]:
     return [match.span() for match in regex.finditer(text) if match.end() > match.start()]
 
 
-def _pattern_spans(text: str, language: str, selected: list[int]) -> Iterator[tuple[int, list[tuple[int, int]]]]:
+def _pattern_spans(
+    text: str, language: str, selected: list[int], catalog: Catalog | None = None
+) -> Iterator[tuple[int, list[tuple[int, int]]]]:
     """Spans per selected pattern, in table order; the same as ``plain_spans`` for each."""
+    data = rule_source(catalog)
     table = data.SIGNAL_TABLES[language]
     index = data.SIGNAL_INDEX[language]
     # The text is lowercased a window at a time to look words up. A few characters
@@ -169,9 +208,11 @@ def _pattern_spans(text: str, language: str, selected: list[int]) -> Iterator[tu
     # Candidates are kept as machine integers (4 bytes each, not a 32-byte int object and a
     # pointer): a page holds tens of thousands of them, most of which never match.
     kind = "i" if array("i").itemsize >= 4 and len(text) < 1 << 31 else "q"
-    candidates: dict[int, array[int]] = {i: array(kind) for i in selected}
+    # Made for a pattern when its first candidate is found: a pack adds thousands of patterns,
+    # and a page holds the triggers of a few.
+    candidates: dict[int, array[int]] = defaultdict(partial(array, kind))
     if any(i not in index.full for i in selected):
-        _word_candidates(text, language, index, wanted, candidates)
+        _word_candidates(text, language, index, wanted, candidates, data)
         for strings, offset, patterns in index.anchors:
             targets = [i for i in patterns if i in wanted]
             if targets:
@@ -186,7 +227,8 @@ def _pattern_spans(text: str, language: str, selected: list[int]) -> Iterator[tu
         if i in full:
             yield i, plain_spans(table[i].regex, text)
             continue
-        if not candidates[i]:
+        found = candidates.pop(i, None)
+        if not found:
             yield i, []  # its trigger is not in the text: the pattern is not even compiled
             continue
         regex = table[i].regex
@@ -197,13 +239,13 @@ def _pattern_spans(text: str, language: str, selected: list[int]) -> Iterator[tu
         # those inside the previous one, or empty, gives finditer's matches.
         # Sorted, not deduplicated: a position listed twice (two literals of the pattern) is
         # tried twice and its second match dropped below, which costs less than a set.
-        positions = sorted(candidates[i])
+        positions = sorted(found)
         for match in filter(None, map(regex.match, repeat(text, len(positions)), positions)):
             start, end = match.span()
             if start >= last_end and end > start:
                 spans.append((start, end))
                 last_end = end
-        del candidates[i]  # done with them
+        del found  # done with them
         yield i, spans
 
 
@@ -218,7 +260,7 @@ _COPY_TABLE_PAST = 4_000  # characters; below this the word table is read in pla
 
 
 def _word_candidates(
-    text: str, language: str, index: SignalIndex, wanted: set[int], candidates: dict[int, array[int]]
+    text: str, language: str, index: SignalIndex, wanted: set[int], candidates: dict[int, array[int]], data: Catalog
 ) -> None:
     """One pass over the words of the text, looking each up (lowercased) in the trigger table."""
     table = index.words
@@ -270,6 +312,8 @@ def _word_candidates(
             entries = get(match[1])
             if entries is None:
                 continue
+            if isinstance(entries, str):  # a pack's key, expanded on its first occurrence
+                entries = index.expand(match[1])
             at = match.start()
             after_key = match.end(1)
             for tails, checks in entries:
@@ -451,6 +495,7 @@ def view_hits(
     *,
     min_level: str | None = None,
     code: bool = True,
+    catalog: Catalog | None = None,
 ) -> tuple[list[tuple[int, int, int, str, str, int]], int]:
     """The first ``limit`` hits (all when None) of the selected rules on a prose view, and the count of all.
 
@@ -459,16 +504,18 @@ def view_hits(
     the source. Hits in a context the rule's source excludes are dropped here,
     so every caller drops the same ones. Sorted as signals. ``flags`` holds
     the context bits (in code 1, in a quotation 2, negated 4): a small int,
-    where a dict per hit would weigh more than the hit. ``min_level`` and
-    ``code`` are ``scan_text``'s.
+    where a dict per hit would weigh more than the hit. ``min_level``,
+    ``code`` and ``catalog`` are ``scan_text``'s.
     """
-    excluded: Mapping[str, tuple[str, ...]] = data.RULE_EXCLUDED_CONTEXTS
+    excluded: Mapping[str, tuple[str, ...]] = rule_source(catalog).RULE_EXCLUDED_CONTEXTS
     contexts: dict[bool, ProseContext] = {}
     kept: list[tuple[list[tuple[int, int, int, str, str]], bool, TextMap]] = []
     for in_code, text, text_map in ((False, view.text, view.prose_map), (True, view.code_text, view.code_map)):
-        found = find_spans(text, language, rule_ids, min_level) if text and (code or not in_code) else []
+        found = (
+            find_spans(text, language, rule_ids, min_level, catalog=catalog) if text and (code or not in_code) else []
+        )
         if not in_code:
-            found = with_sentence_lengths(found, text, language, rule_ids)
+            found = with_sentence_lengths(found, text, language, rule_ids, catalog=catalog)
         if not found:
             continue
         context = contexts[in_code] = ProseContext(text, language)
@@ -584,6 +631,7 @@ def scan_signals(
     view: ProseView | None = None,
     min_level: str | None = None,
     code: bool = True,
+    catalog: Catalog | None = None,
 ) -> tuple[list[Signal], int]:
     """The first ``max_signals`` signals of ``text`` read as ``markup``, and how many there are.
 
@@ -592,6 +640,8 @@ def scan_signals(
     (sentence lengths are checked whatever their level), and ``code=False`` leaves the
     code unscanned. What such a caller keeps is unchanged: a pattern finds its spans
     alone, and of two patterns of one rule on one span the higher level's names it.
+    ``catalog`` is the rule data to scan with (``writing_rules.packs.catalog_for``;
+    None: the built-in catalogue); ``rule_ids`` are ids of its rules.
     """
     # Only the count of the hits past the cap is reported. The view, read here, goes with
     # the call: no name holds it while the signals are built (peak memory 5.2x -> 4.6x).
@@ -602,9 +652,10 @@ def scan_signals(
         max_signals,
         min_level=min_level,
         code=code,
+        catalog=catalog,
     )
     levels: dict[tuple[str, str], str] = {}
-    fix_ids = _fix_signal_ids()
+    fix_ids = _fix_signal_ids(catalog)
     signals: list[Signal] = []
     append = signals.append
     positions = positions_in_order(text, [(hit[0], hit[1]) for hit in hits])
@@ -613,10 +664,10 @@ def scan_signals(
     ):
         level = levels.get(key := (rule_id, signal_id))
         if level is None:
-            level = levels[key] = signal_level(rule_id, signal_id)
+            level = levels[key] = signal_level(rule_id, signal_id, catalog=catalog)
         fix = None
         if rule_id in fix_ids and not flags & _NO_FIX:
-            found = _rule_fix(text, start, end, rule_id, signal_id, fix_ids[rule_id])
+            found = _rule_fix(text, start, end, rule_id, signal_id, fix_ids[rule_id], catalog)
             if found is not None:
                 # ``match`` is the text the replacement replaces; it starts where the signal starts.
                 fix = SignalFix(found.replacement, text[start : found.end])
@@ -638,13 +689,22 @@ def scan_text(
     view: ProseView | None = None,
     min_level: str | None = None,
     code: bool = True,
+    catalog: Catalog | None = None,
 ) -> dict[str, Any]:
     """``data`` of ``find_writing_signals``: ``text`` read as ``markup`` (the tool reads Markdown).
 
-    The tool's objects of ``scan_signals`` (see there for ``min_level`` and ``code``).
+    The tool's objects of ``scan_signals`` (see there for ``min_level``, ``code`` and ``catalog``).
     """
     signals, total = scan_signals(
-        text, language, rule_ids, max_signals, markup=markup, view=view, min_level=min_level, code=code
+        text,
+        language,
+        rule_ids,
+        max_signals,
+        markup=markup,
+        view=view,
+        min_level=min_level,
+        code=code,
+        catalog=catalog,
     )
     return {
         "language": language,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from .._lazy_rules import rule_data as data
+from .._catalog import Catalog, rule_source
 from .._levels import LEVELS, signal_level
 from ..prose import MAX_BONUS, Sentence, iter_sentences, long_sentences, over_limits
 
@@ -23,13 +23,16 @@ _Hit = tuple[int, int, int, str, str]
 _order = itemgetter(0, 1, 2)  # the order of signals: start, end, rule order
 
 
-def with_sentence_lengths(found: list[_Hit], text: str, language: str, rule_ids: tuple[str, ...]) -> list[_Hit]:
+def with_sentence_lengths(
+    found: list[_Hit], text: str, language: str, rule_ids: tuple[str, ...], *, catalog: Catalog | None = None
+) -> list[_Hit]:
     """``found`` (start, end, rule order, rule id, signal id) with the length hits of the selected rules.
 
     Several length signals of one rule on one sentence are one signal: the one of
     the highest level names it (then the first in source order), as for patterns.
     """
-    signals = getattr(data, "LENGTH_SIGNALS", {}).get(language, ())
+    data = rule_source(catalog)
+    signals = data.LENGTH_SIGNALS.get(language, ())
     selected = [signal for signal in signals if signal.rule_id in rule_ids]
     if not selected or not text:
         return found
@@ -53,7 +56,7 @@ def with_sentence_lengths(found: list[_Hit], text: str, language: str, rule_ids:
     sentences = [sentence for sentence in split if (sentence.start, sentence.end) in kept]
     for signal in selected:
         rank = order[signal.rule_id]
-        level = LEVELS.index(signal_level(signal.rule_id, signal.signal_id))
+        level = LEVELS.index(signal_level(signal.rule_id, signal.signal_id, catalog=catalog))
         max_words, max_chars = signal.max_words, signal.max_chars
         for sentence in sentences:
             if over_limits(text, sentence, language, max_words, max_chars, loads=loads):
