@@ -28,6 +28,7 @@ from ..tools import SignalPolicy
 # start-up) loads only when there is one to read.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from .._catalog import Catalog
     from ..packs import Pack
     from ..tools import Signal
     from ._config_file import LintConfig
@@ -91,16 +92,27 @@ class FileSettings(NamedTuple):
 
         return (_settings_with_packs, (tuple(self)[:-1], pack_state(self.packs)))
 
+    @property
+    def catalog(self) -> Catalog | None:
+        """The rule data of these settings: the built-in rules and the packs' (None: the built-in ones alone)."""
+        if not self.packs:
+            return None
+        from ..packs import catalog_for  # memoised: the same packs give the same catalogue
+
+        return catalog_for(self.packs)
+
     def rule_ids(self) -> tuple[str, ...]:
         """The rules to scan with, in catalogue order: profile, then ``rules``, less ``disable``."""
-        pool: Iterable[str] = data.RULE_IDS
+        rules = data if not self.packs else self.catalog
+        assert rules is not None
+        pool: Iterable[str] = rules.RULE_IDS
         if self.profile is not None:
-            pool = data.PROFILES[self.profile].rule_ids
+            pool = rules.PROFILES[self.profile].rule_ids
         chosen = set(pool)
         if self.rules is not None:
             chosen &= set(self.rules)
         chosen -= set(self.disable)
-        return tuple(rule_id for rule_id in data.RULE_IDS if rule_id in chosen and data.RULES[rule_id].has_signals)
+        return tuple(rule_id for rule_id in rules.RULE_IDS if rule_id in chosen and rules.RULES[rule_id].has_signals)
 
     def overlay(
         self,
@@ -138,7 +150,7 @@ class FileSettings(NamedTuple):
 
     def policy(self) -> SignalPolicy:
         """What agents and the command line both apply: disabled rules, ``min-level``, ``accept``."""
-        return SignalPolicy(frozenset(self.disable), self.min_level, self.accept)
+        return SignalPolicy(frozenset(self.disable), self.min_level, self.accept, self.catalog)
 
     def key(self) -> str:
         """A canonical text of these settings (for cache keys); a pack counts by its id and digest."""
