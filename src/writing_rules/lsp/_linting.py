@@ -13,6 +13,7 @@ from ._positions import LineIndex
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from .._catalog import Catalog
     from ..lint import LintConfig
     from ..tools import Signal
 
@@ -37,6 +38,7 @@ class LintedDocument:
     # (1-based line, 1-based column, message) of broken directives
     problems: tuple[tuple[int, int, str], ...] = ()
     config_error: str | None = None
+    catalog: Catalog | None = None  # the rules of the packs in force (None: the built-in ones)
 
 
 def path_of(uri: str) -> str | None:
@@ -262,4 +264,5 @@ def lint_document(
         signals=linted.signals,
         problems=problems,
         config_error=config_error,
+        catalog=chosen.catalog,
     )
