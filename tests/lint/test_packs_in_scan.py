@@ -169,3 +169,20 @@ def test_the_rules_command_lists_pack_rules_with_levels(acme_repo: Path, capsys:
     assert "acme/terms" in {rule["id"] for rule in json.loads(capsys.readouterr().out)["rules"]}
     assert main(["rules", "--pack", "styles/none"]) == 2
     assert "--pack: pack styles/none: no such pack folder" in capsys.readouterr().err
+
+
+def test_a_long_file_is_scanned_in_pieces_by_workers_with_the_packs(acme_repo: Path, scan) -> None:
+    import pickle
+
+    from writing_rules.lint import load_config
+    from writing_rules.lint._pieces import Piece
+
+    long_page = PAGE * 1_200  # over 64,000 characters: cut into pieces that the processes share
+    write(acme_repo, "long.md", long_page)
+    one = scan("long.md", "--format", "json", "--no-cache")
+    assert len(long_page) > 64_000 and hits(one).count(("acme/terms", "log in")) == 1_200
+    assert scan("long.md", "--format", "json", "--no-cache", "--jobs", "2").out == one.out
+    # A piece names its packs by reference and digest, whatever the pack's size.
+    packs = load_config(".writing-rules.toml").settings.packs
+    piece = Piece("text", "en", ("acme/terms",), "markdown", None, None, False, packs)
+    assert len(pickle.dumps(piece)) < 1_000 and pickle.loads(pickle.dumps(piece)) == piece
