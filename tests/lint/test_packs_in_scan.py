@@ -186,3 +186,9 @@ def test_a_long_file_is_scanned_in_pieces_by_workers_with_the_packs(acme_repo: P
     packs = load_config(".writing-rules.toml").settings.packs
     piece = Piece("text", "en", ("acme/terms",), "markdown", None, None, False, packs)
     assert len(pickle.dumps(piece)) < 1_000 and pickle.loads(pickle.dumps(piece)) == piece
+
+
+def test_the_html_report_names_pack_rules_with_their_texts(acme_repo: Path, scan) -> None:
+    report = scan("page.md", "--format", "html").out
+    assert "Team vocabulary <code>acme/terms</code>" in report
+    assert "&#x27;sign in&#x27; instead of &#x27;log in&#x27;, &#x27;log on&#x27;" in report  # its instruction

@@ -368,7 +368,7 @@ def _scan(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) 
     elif args.format == "json":
         report = iter_json(results)  # file by file: a large report is never one string
     elif args.format == "html":
-        report = render_html_report(results, None if args.language in (None, "auto") else args.language)
+        report = render_html_report(results, None if args.language in (None, "auto") else args.language, rules)
     else:
         report = render_sarif(results, "en" if args.language in (None, "auto") else args.language, rules)
     if args.write_baseline is None or args.output is not None:

@@ -91,6 +91,11 @@ class RuleBook:
                 return message.replace("%s", signal.match)
         return self.title(signal.rule_id, language)
 
+    @property
+    def catalog(self) -> Catalog | None:
+        """One catalogue for a report that takes one (the HTML report): the first set of packs met."""
+        return self._catalogs[0] if self._catalogs else None
+
     def level(self, rule_id: str, signal_id: str | None) -> str:
         from ..lint import signal_level
 
@@ -458,7 +463,9 @@ def render_sarif(results: Sequence[FileScan], language: str = "en", rules: RuleB
     return json.dumps(log, ensure_ascii=False, indent=2) + "\n"
 
 
-def render_html_report(results: Sequence[FileScan], language: str | None = None) -> str:
+def render_html_report(
+    results: Sequence[FileScan], language: str | None = None, rules: RuleBook = _BUILTIN_ONLY
+) -> str:
     """One self-contained page with a section per file (unreadable files say why).
 
     Rule texts are in ``language``; with ``--language auto`` they follow the
@@ -482,4 +489,4 @@ def render_html_report(results: Sequence[FileScan], language: str | None = None)
     ]
     count = len(results)
     title = f"writing-rules scan: {results[0].path}" if count == 1 else f"writing-rules scan: {count} files"
-    return render_report(documents, language=language or "en", title=title)
+    return render_report(documents, language=language or "en", title=title, catalog=rules.catalog)
