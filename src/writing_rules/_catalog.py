@@ -16,6 +16,7 @@ it; ``writing_rules.packs`` is where users get it.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Hashable, Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple, TypeVar
@@ -155,6 +156,10 @@ class Catalog:
         return f"<Catalog: {len(self.RULES)} rules, packs: {packs}, digest {self.digest[:12]}>"
 
 
+_FIELDS = frozenset(CATALOG_FIELDS)
+_MODULE = "writing_rules._rules_data"
+
+
 class _BuiltinCatalog(Catalog):
     """The built-in catalogue: reads the generated module on every access, as the tools always did
     (so a test that replaces one of its tables sees the scan use it)."""
@@ -165,11 +170,12 @@ class _BuiltinCatalog(Catalog):
         set_(self, "SIGNAL_MESSAGES", MappingProxyType({}))
         set_(self, "_kept", {})
 
-    def __getattr__(self, name: str) -> Any:
+    def __getattr__(self, name: str) -> Any:  # (only for names the instance does not hold)
+        if name in _FIELDS:
+            module = sys.modules.get(_MODULE)  # read directly: the lazy proxy would cost a second call
+            return getattr(rule_data if module is None else module, name)
         if name == "digest":
             return rule_data.SOURCE_DIGEST
-        if name in CATALOG_FIELDS:
-            return getattr(rule_data, name)
         raise AttributeError(name)
 
 

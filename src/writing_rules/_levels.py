@@ -40,7 +40,14 @@ def signal_level(rule_id: str, signal_id: str | None = None, *, catalog: Catalog
 
 
 def highest_level(rule_id: str, *, catalog: Catalog | None = None) -> str:
-    """The most severe level any signal of the rule can have."""
+    """The most severe level any signal of the rule can have (kept per catalogue with packs:
+    a pack's vocabulary is one rule with thousands of signals)."""
+    if catalog is not None and catalog.packs:
+        return catalog.kept(("highest level", rule_id), lambda: _highest_level(rule_id, catalog))
+    return _highest_level(rule_id, catalog)
+
+
+def _highest_level(rule_id: str, catalog: Catalog | None) -> str:
     levels = getattr(rule_source(catalog).RULES[rule_id], "signal_levels", None) or {}
     candidates = [rule_level(rule_id, catalog=catalog), *(_name(level) for level in levels.values())]
     return min(candidates, key=lambda level: _RANK.get(level, len(LEVELS)))

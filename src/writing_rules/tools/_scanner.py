@@ -51,7 +51,12 @@ def find_spans(
     chosen = set(rule_ids)
     order = {rule_id: position for position, rule_id in enumerate(data.RULE_IDS) if rule_id in chosen}
     table = data.SIGNAL_TABLES[language]
-    selected = [index for index, pattern in enumerate(table) if pattern.rule_id in order]
+    if catalog is not None and catalog.packs:  # a pack may add thousands of patterns
+        by_rule = catalog.kept(("patterns by rule", language), lambda: _patterns_by_rule(table))
+        selected = list(chain.from_iterable(by_rule.get(rule_id, ()) for rule_id in order))
+        selected.sort()
+    else:
+        selected = [index for index, pattern in enumerate(table) if pattern.rule_id in order]
     if min_level is not None:
         levels_of = _pattern_levels(catalog, language)
         selected = [i for i in selected if level_at_least(levels_of[i], min_level)]
@@ -81,6 +86,14 @@ def find_spans(
             signals[-1] = (*signals[-1][:3], pattern.rule_id, pattern.signal_id)
             named = index
     return _one_per_overlap(signals, catalog)
+
+
+def _patterns_by_rule(table: tuple[SignalPattern, ...]) -> dict[str, tuple[int, ...]]:
+    """Per rule, the positions of its patterns in ``table``."""
+    positions: dict[str, list[int]] = {}
+    for index, pattern in enumerate(table):
+        positions.setdefault(pattern.rule_id, []).append(index)
+    return {rule_id: tuple(found) for rule_id, found in positions.items()}
 
 
 def _pattern_levels(catalog: Catalog | None, language: str) -> tuple[str, ...]:
@@ -289,6 +302,7 @@ def _word_candidates(
     looks = {
         i: (reach, re.compile(rf"{_alternation(sorted(ends))}\b")) for i, reach, ends in index.look_backs if i in wanted
     }
+    expand = index.expand  # None: every key's entries are expanded (no pack, or none of its rows)
     length = len(text)
     low = 0
     while low < length:
@@ -312,8 +326,8 @@ def _word_candidates(
             entries = get(match[1])
             if entries is None:
                 continue
-            if isinstance(entries, str):  # a pack's key, expanded on its first occurrence
-                entries = index.expand(match[1])
+            if expand is not None and isinstance(entries, str):  # a pack's key, expanded when first met
+                entries = expand(match[1])
             at = match.start()
             after_key = match.end(1)
             for tails, checks in entries:
