@@ -255,3 +255,16 @@ def test_a_rule_id_of_a_built_in_rule(repo: Path) -> None:
     clash = acme._replace(id="clash", rules={"word-choice": acme.rules["acme/terms"]})
     with pytest.raises(PackError, match="rule id 'word-choice' is a built-in rule's; rename the rule in the pack"):
         combine_packs((acme,), (clash,))
+
+
+def test_packs_in_a_pyproject_table(repo: Path, scan) -> None:
+    copy_acme(repo)
+    write(repo, "pyproject.toml", '[project]\nname = "docs"\n\n[tool.writing-rules]\npacks = ["./styles/acme"]\n')
+    write(repo, "page.md", PAGE)
+    assert "acme/terms" in scan("page.md").out
+    write(repo, "pyproject.toml", '[project]\nname = "docs"\n\n[tool.writing-rules]\npacks = ["./styles/gone"]\n')
+    outcome = scan("page.md")
+    assert outcome.code == 2
+    assert outcome.err.startswith(
+        "writing-rules scan: error: pyproject.toml:5: pack ./styles/gone: no such pack folder"
+    )

@@ -52,3 +52,14 @@ def test_a_broken_pack_stops_serve_mcp_before_it_serves(served: Path, capsys: py
     assert main(["serve-mcp", "--documents", str(served)]) == 2
     err = capsys.readouterr().err
     assert ".writing-rules.toml:1: pack " in err and "the pack is not built" in err and "pack build" in err
+
+
+def test_serve_mcp_takes_pack_on_the_command_line(
+    served: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(served)
+    router = _router(build_parser().parse_args(["serve-mcp", "--no-config", "--pack", "styles/acme"]))
+    found = _data(router, "find_writing_signals", {"text": PAGE, "language": "en"})
+    assert [signal["ruleId"] for signal in found["signals"]] == ["acme/terms", "word-choice"]
+    assert main(["serve-mcp", "--pack", "./styles/none"]) == 2
+    assert "error: --pack: pack ./styles/none: no such pack folder" in capsys.readouterr().err
