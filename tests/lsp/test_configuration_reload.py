@@ -167,3 +167,26 @@ def test_the_server_asks_to_watch_configuration_files_and_packs(tmp_path: Path) 
         assert globs == ["**/.writing-rules.toml", "**/_pack_data.py", "**/pack.yaml", "**/pyproject.toml"]
 
     run(session)
+
+
+def test_a_save_notices_a_rebuilt_pack_and_a_pack_built_since_it_was_missing(tmp_path: Path) -> None:
+    import shutil
+
+    acme = Path(__file__).resolve().parents[2] / "examples" / "packs" / "acme"
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".writing-rules.toml").write_text('packs = ["./styles/acme"]\n', encoding="utf-8")
+    uri = (tmp_path / "page.md").as_uri()
+    text = "Please log in first.\n"
+    configs = WorkspaceConfigs([str(tmp_path)])
+    # Not there yet: the configuration cannot be used, and a save tries it again.
+    missing = lint_document(uri, 1, text, configs=configs)
+    assert missing.config_error is not None and "no such pack folder" in missing.config_error
+    shutil.copytree(acme, tmp_path / "styles" / "acme", ignore=shutil.ignore_patterns("__pycache__"))
+    assert configs.stale() == [str(tmp_path / ".writing-rules.toml")]
+    configs.renew(configs.stale())
+    assert _codes(lint_document(uri, 2, text, configs=configs)) == ["acme/terms"]
+    assert configs.stale() == []
+    # Rebuilt (its module rewritten): the next save reads the pack again.
+    module = tmp_path / "styles" / "acme" / "_pack_data.py"
+    os.utime(module, (1, 1))
+    assert [os.path.basename(path) for path in configs.stale()] == ["_pack_data.py"]

@@ -115,6 +115,7 @@ class WorkspaceConfigs:
         # too: a broken file is not read again per keystroke, but again once it changes).
         self._found: dict[str, tuple[LintConfig | None, str | None]] = {}
         self._read: dict[str, tuple[int, int] | None] = {}  # configuration files read -> (mtime, size)
+        self._broken: set[str] = set()  # configuration files that could not be used
         self.loads = 0  # configurations resolved (tests count them: once per folder, not per keystroke)
         self.set_folders(folders)
 
@@ -152,21 +153,29 @@ class WorkspaceConfigs:
             return found
 
     def _remember(self, found: tuple[LintConfig | None, str | None]) -> None:
+        """Note the files whose change makes ``found`` stale: the configuration file, its packs' modules."""
         config, error = found
         if config is not None and config.path is not None:
             file = os.path.join(config.root, os.path.basename(config.path))
+            for pack in config.settings.packs:
+                if os.sep in pack.source or "/" in pack.source:  # a folder (an installed pack changes by install)
+                    module = os.path.abspath(os.path.join(pack.source, PACK_NAMES[0]))
+                    self._read.setdefault(module, _signature(module))
         elif error is not None and ":" in error:
             file = os.path.abspath(error.split(":", 1)[0])
+            self._broken.add(file)
         else:
             return
         if os.path.basename(file) in CONFIG_NAMES:
             self._read.setdefault(file, _signature(file))
 
     def stale(self) -> list[str]:
-        """The configuration files read so far that changed on disk since (a save may have changed one)."""
+        """The files read so far that changed on disk since (a save may have changed one), and the
+        configurations that could not be used (a pack may have been built since: they are cheap to try)."""
         with self._lock:
             read = list(self._read.items())
-        return [file for file, signature in read if _signature(file) != signature]
+            broken = sorted(self._broken)
+        return [file for file, signature in read if _signature(file) != signature or file in broken]
 
     def renew(self, changed: Iterable[str] = ()) -> bool:
         """Forget what the changed files can affect (everything when a pack changed); True if anything was.
@@ -189,6 +198,7 @@ class WorkspaceConfigs:
                 self._resolvers.clear()
                 self._found.clear()
                 self._read.clear()
+                self._broken.clear()
                 return True
             for root in list(self._resolvers):
                 # A resolver caches per folder: drop the ones that may have read below or above the change.
@@ -200,6 +210,7 @@ class WorkspaceConfigs:
             for file in list(self._read):
                 if any(_within(file, changed_folder) for changed_folder in folders):
                     del self._read[file]
+            self._broken = {file for file in self._broken if not any(_within(file, f) for f in folders)}
         return True
 
 
