@@ -70,7 +70,7 @@ _TERM_CHECKER = hashlib.sha256(
 # writes for the same sources; the template's bytes count by themselves. The module records the
 # renderer in its header, so a build after a compiler update renders it again; the tests render
 # the example pack and compare the bytes, so a forgotten bump is caught.
-PACK_RENDER_VERSION = 3
+PACK_RENDER_VERSION = 4
 _RENDERER = hashlib.sha256(
     f"{PACK_FORMAT}\0{COMPILER_VERSION}\0{PACK_RENDER_VERSION}\0".encode()
     + (COMPILER_ROOT / "templates" / "pack_data.py.j2").read_bytes().replace(b"\r\n", b"\n")
@@ -533,6 +533,18 @@ def _section(rows: Any) -> str:
     )
 
 
+def _listed(rows: Any, patterns: Any) -> dict[str, Any]:
+    """How the data lists a section's signals: ``{"except": [...]}``, the patterns section's signals
+    but these, when the section's are those in their order (a vocabulary's signals each have a
+    pattern, a fix and a message: their thousands of ids are written once); else ``{"signals": [...]}``."""
+    keys = [(rule_id, signal_id) for rule_id, signal_id, _ in rows]
+    every = [(rule_id, signal_id) for rule_id, signal_id, _ in patterns]
+    listed = set(keys)
+    if [key for key in every if key in listed] == keys:
+        return {"except": _grouped([(*key, None) for key in every if key not in listed])}
+    return {"signals": _grouped(rows)}
+
+
 def _grouped(rows: Any) -> list[list[Any]]:
     """``[rule id, [signal id, ...]]`` for each run of rows of one rule, in order."""
     groups: list[list[Any]] = []
@@ -562,7 +574,7 @@ def _render(data: dict[str, Any]) -> str:
     # holds the tables' patterns, in language order).
     head["sections"] = {
         name: {"crc32": f"{zlib.crc32(text.encode()):08x}"}
-        | ({} if name == "patterns" else {"signals": _grouped(data[name])})
+        | ({} if name == "patterns" else _listed(data[name], patterns))
         for name, text in sections.items()
     }
     payload = _json(head)

@@ -144,8 +144,9 @@ def _add_line(text: str, section: str, rule_id: str, signal_id: str, value: obje
     entry = data["sections"][section]  # type: ignore[index]
     if section == "patterns":  # listed by the tables, in language order
         data["patterns"]["de"].append([rule_id, [signal_id]])  # type: ignore[index]
-    else:
-        entry["signals"].append([rule_id, [signal_id]])
+    else:  # every line's signal, listed
+        entry.pop("except", None)
+        entry["signals"] = [[line.split("\t")[0], [line.split("\t")[1]]] for line in lines.split("\n")]
     entry["crc32"] = f"{zlib.crc32(lines.encode()):08x}"
     return _with_data(text, data)
 

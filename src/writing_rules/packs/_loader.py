@@ -319,6 +319,15 @@ def _section(
     return _Section(text, numbers, convert)
 
 
+def _listed(recorded: Any, every: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A section's signals in line order: those the data lists, or the patterns section's but
+    those it lists as ``except`` (a vocabulary's fixes and messages)."""
+    if "except" in recorded:
+        left_out = set(_signals(recorded["except"]))
+        return [key for key in every if key not in left_out] if left_out else every
+    return _signals(recorded["signals"])
+
+
 def _signals(groups: Any) -> list[tuple[str, str]]:
     """``[[rule id, [signal id, ...]], ...]`` as (rule id, signal id) pairs."""
     return [(rule_id, signal_id) for rule_id, signal_ids in groups for signal_id in signal_ids]
@@ -422,7 +431,7 @@ def _pack(reference: str, data: dict[str, Any], sections: dict[str, bytes]) -> P
     fixes, messages = (
         _section(name, sections[f"PACK_{name.upper()}"], recorded[name]["crc32"], keys, signals, convert)
         for name, convert in (("fixes", _fixes), ("messages", _message))
-        for keys in (_signals(recorded[name]["signals"]),)
+        for keys in (_listed(recorded[name], every),)
     )
     for rule_id in data["excluded_contexts"]:
         if rule_id not in rules:
