@@ -29,7 +29,8 @@ from writing_rules.documents import (
     create_document_tool_dispatcher,
 )
 from writing_rules.documents._diff import unified_diff
-from writing_rules.lint import FileSettings, filter_signals, lint_text
+from writing_rules.lint import FileSettings, lint_text
+from writing_rules.lint._config import filter_signals
 from writing_rules.lint._linediff import changed_line_numbers
 from writing_rules.lint._pieces import split_points
 from writing_rules.lint._pyproject import may_hold_table

@@ -40,6 +40,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "benchmarks" / "field_eval" / "corpus"
 
+
+def held_out_pages(corpus: Path) -> set[Path]:
+    """Pages held out in the current field_eval round (``heldout.txt``): nothing of the package runs on them."""
+    listed = corpus.parent / "heldout.txt"
+    names = listed.read_text(encoding="utf-8").split() if listed.exists() else []
+    return {corpus / language / name for language in ("en", "de") for name in names}
+
+
 MEASURE = """
 window.addEventListener("load", function () {
   setTimeout(function () {
@@ -81,7 +89,8 @@ def with_measure(page: str) -> str:
 
 
 def build_tree(folder: Path, files: int) -> None:
-    pages = sorted(path for path in CORPUS.rglob("*") if path.suffix in (".md", ".txt"))
+    held = held_out_pages(CORPUS)
+    pages = sorted(path for path in CORPUS.rglob("*") if path.suffix in (".md", ".txt") and path not in held)
     for number in range(files):
         source = pages[number % len(pages)]
         target = folder / f"part-{number // 50:02d}" / f"{number:04d}-{source.stem}{source.suffix}"

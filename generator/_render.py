@@ -9,6 +9,7 @@ from typing import Any
 
 import jinja2
 
+from ._document_schemas import MAX_OPERATIONS, OPERATION_EXAMPLE, OPERATION_FIELDS, document_tool_plans, operation_plans
 from ._index_rows import index_rows
 from ._sources import LANGUAGES
 from ._tool_schemas import MAX_TEXT_UNITS, RANKS, tool_plans
@@ -47,7 +48,7 @@ class _Name(str):
 
 def _with_names(value: Any, names: dict[tuple[str, ...], str]) -> Any:
     """``value`` with each list equal to one of ``names``' values (as a tuple) written as that name."""
-    if isinstance(value, list) and tuple(value) in names:
+    if isinstance(value, list) and all(isinstance(item, str) for item in value) and tuple(value) in names:
         return _Name(names[tuple(value)])
     if isinstance(value, dict):
         return {key: _with_names(item, names) for key, item in value.items()}
@@ -148,6 +149,12 @@ def render_module(catalogue: Catalogue, digest: str, templates: Path) -> str:
         tools=tool_plans(catalogue),
         tool_names=tuple(plan.name for plan in tool_plans(catalogue)),
         ranks=RANKS,
+        document_tools=document_tool_plans(),
+        document_tool_names=tuple(plan.name for plan in document_tool_plans()),
+        operation_plans=operation_plans(),
+        operation_fields=OPERATION_FIELDS,
+        operation_example=OPERATION_EXAMPLE,
+        max_operations=MAX_OPERATIONS,
         indexes=indexes,
         index_rows={
             language: index_rows(index.words, pattern_names(catalogue, language)) for language, index in indexes.items()

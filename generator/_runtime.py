@@ -3,19 +3,19 @@
 The compiler checks rule examples and fixes with the very code the tool runs
 (the prose reader, the fix rule). Those pieces import nothing else from the
 package, and the build must not depend on an installed copy, so they are
-loaded from ``src/writing_rules`` under a private module name.
+loaded from ``src/writing_rules`` under a private module name (installed from
+the wheel, from the installed ``writing_rules``: ``_paths.runtime_package``).
 """
 
 from __future__ import annotations
 
 import importlib.util
 import sys
-from pathlib import Path
 from types import ModuleType
 
-__all__ = ["load_runtime"]
+from ._paths import runtime_package
 
-_PACKAGE = Path(__file__).resolve().parents[1] / "src" / "writing_rules"
+__all__ = ["load_runtime"]
 
 
 def load_runtime(relative: str) -> ModuleType:
@@ -24,7 +24,7 @@ def load_runtime(relative: str) -> ModuleType:
     module = sys.modules.get(name)
     if module is not None:
         return module
-    path = _PACKAGE / relative
+    path = runtime_package() / relative
     if path.is_dir():
         spec = importlib.util.spec_from_file_location(
             name, path / "__init__.py", submodule_search_locations=[str(path)]

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ._errors import RuleSourceError
+from ._paths import COMPILER_ROOT
 from ._yaml import Located, load_yaml
 
 __all__ = [
@@ -249,7 +250,6 @@ def parse_examples(text: str, first_line: int, rel: str, problems: list[RuleSour
     return examples
 
 
-COMPILER_ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = COMPILER_ROOT / "templates"
 
 

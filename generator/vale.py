@@ -1,6 +1,6 @@
 """``python -m generator.vale STYLE_DIR OUT_DIR``: import a Vale style as a rule-pack source.
 
-The command a later step wires as ``writing-rules pack import-vale``. Prints what
+The same as ``writing-rules pack import-vale`` (``run_import``). Prints what
 was converted and skipped (docs/packs.md); exit 0 when the pack was written,
 2 when the style or the output folder cannot be used (nothing is written then).
 """
@@ -9,10 +9,23 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
+from typing import TextIO
 
 from ._vale import ValeImportError, import_vale_style
 
-__all__ = ["main"]
+__all__ = ["main", "run_import"]
+
+
+def run_import(style_dir: Path | str, out_dir: Path | str, language: str, stdout: TextIO, stderr: TextIO) -> int:
+    """Import the style, print the report; returns the exit code (0 written, 2 not)."""
+    try:
+        report = import_vale_style(style_dir, out_dir, language=language)
+    except ValeImportError as exc:
+        stderr.write(f"error: {exc}\n")
+        return 2
+    stdout.write(f"{report.render()}\n")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -26,13 +39,7 @@ def main(argv: list[str] | None = None) -> int:
         "--language", choices=("en", "de"), default="en", help="the language of the style's texts (default: en)"
     )
     args = parser.parse_args(argv)
-    try:
-        report = import_vale_style(args.style_dir, args.out_dir, language=args.language)
-    except ValeImportError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    print(report.render())
-    return 0
+    return run_import(args.style_dir, args.out_dir, args.language, sys.stdout, sys.stderr)
 
 
 if __name__ == "__main__":

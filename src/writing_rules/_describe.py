@@ -57,7 +57,11 @@ def show_key(key: object) -> str:
 
 
 def show(value: object) -> str:
-    """A short description of a value for a message: the value itself when small."""
+    """A short description of a value for a message: the value itself when small.
+
+    The one way a message shows a value: the generated validators of the review and
+    document tools and the registry's checks all call it.
+    """
     kind = type(value)
     if kind is str:
         # repr escapes what cannot be printed, lone surrogates included.
@@ -77,8 +81,8 @@ def show(value: object) -> str:
         return repr(value)
     if isinstance(value, str):
         return repr(str(value)) if len(value) <= _SHOWN_CHARS else f"a string of {len(value)} characters"
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):  # a frozen array (the registry keeps its values so) is a tuple
         return f"an array of {len(value)} item(s)"
-    if isinstance(value, dict):
+    if isinstance(value, Mapping):
         return "an object"
     return f"a non-JSON value ({type(value).__name__})"

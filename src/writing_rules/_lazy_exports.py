@@ -2,29 +2,41 @@
 
 ``import writing_rules.tools`` should cost about as much as starting Python:
 a command that needs one name should not pay for the modules behind the
-others. A package lists where each public name lives and gets the module-level
-``__getattr__`` and ``__dir__`` from here::
+others. A package declares its public names once, grouped by the module that
+defines them, and gets ``__all__`` and the module-level ``__getattr__`` and
+``__dir__`` from here::
 
-    __getattr__, __dir__ = lazy_exports(globals(), {"TextIndex": "._text_index"})
+    __all__, __getattr__, __dir__ = lazy_exports(globals(), {"._text_index": ("TextIndex",)})
+
+Type checkers cannot read that map, so the ``__init__`` also imports the same
+names under ``if TYPE_CHECKING:`` as ``from ._text_index import TextIndex as TextIndex``
+(the ``as`` marks an explicit re-export for mypy strict); ``tests/test_public_surface.py``
+checks that the two agree. At run time this module imports only ``importlib``: ``typing`` alone
+would double the cost of ``import writing_rules.tools``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from importlib import import_module
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+    from typing import Any
 
 __all__ = ["lazy_exports"]
 
 
 def lazy_exports(
-    namespace: dict[str, Any], homes: Mapping[str, str]
-) -> tuple[Callable[[str], object], Callable[[], list[str]]]:
-    """``__getattr__`` and ``__dir__`` for the package whose ``globals()`` is ``namespace``.
+    namespace: dict[str, Any], modules: Mapping[str, tuple[str, ...]]
+) -> tuple[list[str], Callable[[str], object], Callable[[], list[str]]]:
+    """``__all__``, ``__getattr__`` and ``__dir__`` for the package whose ``globals()`` is ``namespace``.
 
-    ``homes`` maps each public name to the module (relative to the package) that defines it.
+    ``modules`` maps each module (relative to the package) to the public names it defines.
     """
     package = namespace["__name__"]
+    homes = {name: module for module, names in modules.items() for name in names}
+    public = sorted(homes)
 
     def __getattr__(name: str) -> object:
         home = homes.get(name)
@@ -35,6 +47,6 @@ def lazy_exports(
         return value
 
     def __dir__() -> list[str]:
-        return sorted(namespace["__all__"])
+        return list(public)
 
-    return __getattr__, __dir__
+    return public, __getattr__, __dir__

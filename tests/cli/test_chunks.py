@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from writing_rules import _rules_data as data
 from writing_rules._text_units import utf16_length
-from writing_rules.lint import detect_language
+from writing_rules.lint._language import detect_language
 from writing_rules.lint._pieces import scan_chosen, split_points
 from writing_rules.tools import create_writing_tool_dispatcher
 

@@ -10,10 +10,12 @@ from writing_rules.cli._commands import build_parser
 
 
 def _parsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    """``parser`` and its sub-parsers, theirs too (``pack new``), depth first."""
     found = [parser]
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
-            found.extend(action.choices.values())
+            for child in action.choices.values():
+                found.extend(_parsers(child))
     return found
 
 
@@ -21,7 +23,8 @@ def _parsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
 def test_help_and_usage_match_argparse_at_every_width(monkeypatch, columns: str) -> None:
     monkeypatch.setenv("COLUMNS", columns)
     parsers = _parsers(build_parser())
-    assert len(parsers) == 8  # the root and its seven commands
+    # The root, its eight commands, and pack's four (new, build, test, import-vale).
+    assert len(parsers) == 13
     ours = [(parser.format_help(), parser.format_usage()) for parser in parsers]
     for parser in parsers:
         parser.formatter_class = argparse.HelpFormatter
@@ -39,6 +42,7 @@ def test_help_and_usage_match_argparse_at_every_width(monkeypatch, columns: str)
         ["edit", "a.md", "--ops", "-"],
         ["serve-mcp"],
         ["lsp"],
+        ["pack", "build", "styles/acme", "--no-timing"],
     ],
 )
 def test_a_command_built_alone_parses_and_explains_itself_as_in_the_whole_parser(monkeypatch, given) -> None:
@@ -46,7 +50,7 @@ def test_a_command_built_alone_parses_and_explains_itself_as_in_the_whole_parser
     monkeypatch.setenv("COLUMNS", "70")
     command = given[0]
     whole, alone = build_parser(), build_parser(command)
-    assert [parser.prog for parser in _parsers(alone)] == ["writing-rules", f"writing-rules {command}"]
+    assert [parser.prog for parser in _parsers(alone)][:2] == ["writing-rules", f"writing-rules {command}"]
     assert (
         _parsers(alone)[1].format_help()
         == next(parser for parser in _parsers(whole) if parser.prog == f"writing-rules {command}").format_help()

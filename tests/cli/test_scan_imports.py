@@ -43,6 +43,7 @@ NOT_FOR_SCAN = (
     "writing_rules.documents._postgres_store",
     "writing_rules.review._html",
     "writing_rules.mcp",
+    "writing_rules.cli._pack",  # the pack compiler's command
     # The review tools' dispatcher and what only its other tools need: the command line checks
     # --profile and --rule with it (none given here) and scans with the scanner itself.
     "writing_rules.tools._dispatcher",

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import yaml
 
-from writing_rules.lint import load_config, read_directives
+from writing_rules.lint import load_config
+from writing_rules.lint._directives import read_directives
 
 GUIDE = (Path(__file__).resolve().parents[2] / "docs" / "linting.md").read_text(encoding="utf-8")
 _BLOCK = re.compile(r"^```(\w+)\n(.*?)^```", re.MULTILINE | re.DOTALL)

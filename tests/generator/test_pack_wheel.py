@@ -39,7 +39,9 @@ def test_the_example_pack_builds_as_a_wheel_and_loads_by_entry_point(
         capture_output=True,
         text=True,
         check=False,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        # Nothing of the checkout on the path: the hook runs the installed `writing-rules pack build`.
+        env={key: value for key, value in os.environ.items() if key != "PYTHONPATH"},
+        cwd=tmp_path,
     )
     assert done.returncode == 0, done.stdout + done.stderr
     [wheel] = out.glob("*.whl")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from writing_rules.lint import BASELINE_VERSION
+from writing_rules.lint._baseline import BASELINE_VERSION
 
 from .conftest import write
 

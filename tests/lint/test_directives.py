@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from writing_rules.lint import apply_suppressions, comment_spans, format_directive, read_directives
+from writing_rules.lint._directives import apply_suppressions, comment_spans, format_directive, read_directives
 from writing_rules.tools import Signal
 
 from .conftest import write

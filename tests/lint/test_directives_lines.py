@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from writing_rules.lint import comment_spans
+from writing_rules.lint._directives import comment_spans
 
 
 @pytest.mark.parametrize("separator", ["\x0c", "\u2028", "\x85", "\x1c"])

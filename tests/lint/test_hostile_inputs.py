@@ -225,8 +225,8 @@ _JSON = st.recursive(
 def test_any_cache_entry_value_is_used_or_missed_never_a_crash(tmp_path_factory, data) -> None:
     # Finding 16: a cache entry with missing keys, an unknown rule or a span outside the text crashed.
     from writing_rules.cli._scan import ScanOptions, scan_source
-    from writing_rules.lint import FileSettings, ResultCache
-    from writing_rules.lint._cache import _digest, _serialise
+    from writing_rules.lint import FileSettings
+    from writing_rules.lint._cache import ResultCache, _digest, _serialise
 
     folder = tmp_path_factory.mktemp("entry")
     page = folder / "page.md"

@@ -21,6 +21,15 @@ from writing_rules.tools._scanner import scan_text
 
 _RULE_IDS = tuple(rule_id for rule_id in data.RULE_IDS if data.RULES[rule_id].has_signals)
 _CORPUS = Path(__file__).resolve().parents[2] / "benchmarks" / "field_eval" / "corpus"
+
+
+def _held_out_pages(corpus: Path) -> set[Path]:
+    """Pages held out in the current field_eval round (``heldout.txt``): nothing of the package runs on them."""
+    listed = corpus.parent / "heldout.txt"
+    names = listed.read_text(encoding="utf-8").split() if listed.exists() else []
+    return {corpus / language / name for language in ("en", "de") for name in names}
+
+
 # Prose with signals of every level, and spans that a broad (suggestion) and a precise
 # (warning) pattern of one rule both find, in prose and in code.
 _MIXED = st.lists(
@@ -73,7 +82,7 @@ def test_a_narrowed_scan_keeps_what_a_whole_scan_keeps_after_filtering(
 
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_on_the_field_pages_a_narrowed_scan_keeps_the_same_signals(language: str) -> None:
-    pages = sorted((_CORPUS / language).rglob("*.md"))
+    pages = sorted(page for page in (_CORPUS / language).rglob("*.md") if page not in _held_out_pages(_CORPUS))
     assert pages, "the field corpus is in the repository"
     for page in pages:
         source = page.read_text(encoding="utf-8")

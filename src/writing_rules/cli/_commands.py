@@ -224,6 +224,18 @@ def _add_edit_parser(commands: Any) -> None:
     )
 
 
+def _add_pack_parser(commands: Any) -> None:
+    from ._pack import add_pack_parser  # loaded only when `pack` (or the whole help) is asked for
+
+    add_pack_parser(commands)
+
+
+def _run_pack(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) -> int:
+    from ._pack import run_pack
+
+    return run_pack(args, stdout, stderr)
+
+
 class _Command(NamedTuple):
     """One sub-command: how its parser is added, and what runs it (args, stdin, stdout, stderr) -> status."""
 
@@ -240,6 +252,7 @@ _COMMANDS: dict[str, _Command] = {
     "edit": _Command(_add_edit_parser, lambda args, stdin, stdout, stderr: _edit(args, stdin, stdout, stderr)),
     "serve-mcp": _Command(add_serve_mcp_parser, lambda args, stdin, stdout, stderr: serve_mcp(args, stderr)),
     "lsp": _Command(add_lsp_parser, lambda args, stdin, stdout, stderr: run_lsp(stderr)),
+    "pack": _Command(_add_pack_parser, _run_pack),
 }
 
 

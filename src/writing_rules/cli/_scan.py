@@ -9,6 +9,7 @@ import stat
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
+from .._regular_files import NOT_REGULAR, read_regular_file
 from ..lint import PIECE_UNITS, FileSettings
 from ..prose import FILE_TYPES
 
@@ -37,7 +38,6 @@ DEFAULT_GLOBS = tuple(f"*{extension}" for extension, kind in FILE_TYPES.items() 
 STDIN = "-"
 STDIN_NAME = "<stdin>"  # how results from standard input are labelled
 MAX_FILE_SIZE = 50 * 2**20  # --max-file-size's default: larger files are reported, not read
-_NOT_REGULAR = "not a regular file"
 
 
 class ScanOptions(NamedTuple):
@@ -94,7 +94,7 @@ def collect_paths(arguments: Sequence[str], globs: Sequence[str]) -> tuple[list[
                 else:
                     missing.append(FileScan(path=path, error=reason))
         else:
-            reason = "no such file or directory" if not os.path.lexists(argument) else _NOT_REGULAR
+            reason = "no such file or directory" if not os.path.lexists(argument) else NOT_REGULAR
             missing.append(FileScan(path=argument, error=reason))
     unique = list(dict.fromkeys(found))
     return unique, missing
@@ -111,7 +111,7 @@ def _walk(root: str, globs: Sequence[str]) -> Iterable[tuple[str, str | None]]:
                 except OSError:
                     yield path, "no such file (a broken symbolic link)"
                     continue
-                yield path, None if regular else _NOT_REGULAR
+                yield path, None if regular else NOT_REGULAR
 
 
 def _folders(root: str) -> Iterable[tuple[str, list[str]]]:
@@ -145,18 +145,19 @@ def _folders(root: str) -> Iterable[tuple[str, list[str]]]:
 
 def read_bytes(path: str, stdin_bytes: bytes | None = None, limit: int | None = None) -> bytes:
     """The file's bytes (``OSError`` when it cannot be read, is not a regular file or is over ``limit``)."""
-    if path == STDIN:
-        data = stdin_bytes or b""
-    else:
-        # Non-blocking: a FIFO swapped in after the walk must not hang the open.
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-        with os.fdopen(fd, "rb") as handle:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                raise OSError(errno.EINVAL, _NOT_REGULAR)
-            data = handle.read() if limit is None else handle.read(limit + 1)
+    try:
+        data = (stdin_bytes or b"") if path == STDIN else read_regular_file(path, limit)
+    except OSError as error:
+        if error.errno == errno.EFBIG and limit is not None:
+            raise _too_large(limit) from None
+        raise
     if limit is not None and len(data) > limit:
-        raise OSError(errno.EFBIG, f"larger than --max-file-size ({limit:,} bytes)")
+        raise _too_large(limit)
     return data
+
+
+def _too_large(limit: int) -> OSError:
+    return OSError(errno.EFBIG, f"larger than --max-file-size ({limit:,} bytes)")
 
 
 def wire_data(result: LintResult) -> dict[str, Any]:

@@ -11,7 +11,6 @@ import asyncio
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .._describe import json_type_name, show_key
 from .._tool_call import (
     ToolCallError,
     call_identity,
@@ -28,21 +27,22 @@ from ._diff import unified_diff
 from ._directory_policy import MAX_ID_LENGTH, shown_id
 from ._engine import edit
 from ._errors import DocumentEditError
-from ._operations import Operation, parse_operations
-from ._schemas import READ_DOCUMENT, TOOL_NAMES, WRITE_DOCUMENT, tool_descriptors
+from ._operations import Operation, operations_from
+from ._schemas import READ_DOCUMENT, TOOL_NAMES, tool_descriptors
 from ._store import DocumentStoreError, VersionConflictError
 from ._text import line_count
 
 __all__ = ["DocumentToolDispatcher", "create_document_tool_dispatcher", "document_tool_definitions"]
 
-_ARGUMENTS = {
-    READ_DOCUMENT: ("id",),
-    WRITE_DOCUMENT: ("id", "operations", "expectedVersion", "dryRun"),
-}
-
 
 def _invalid(message: str, field: str) -> ToolCallError:
     return ToolCallError("invalid-arguments", message, field=field)
+
+
+def _refused(problems: list[tuple[int, str, str, str]]) -> ToolCallError:
+    """The generated validator's first problem as the error a failure envelope shows."""
+    _, code, field, message = problems[0]
+    return ToolCallError(code, message, field=field)
 
 
 def _utf8_size(text: str) -> int:
@@ -60,27 +60,13 @@ def _check_text(value: str, field: str, what: str) -> None:
         ) from None
 
 
-def _check_unexpected(tool: str, arguments: Mapping[Any, Any]) -> None:
-    allowed = _ARGUMENTS[tool]
-    for key in arguments:
-        if key not in allowed:
-            shown = show_key(key)
-            raise _invalid(
-                f"Unexpected argument {shown} for {tool}; allowed: {', '.join(allowed)}.",
-                json_pointer(key) if isinstance(key, str) else "",
-            )
-
-
-def _check_id(arguments: Mapping[Any, Any], tool: str) -> str:
-    if "id" not in arguments:
-        raise _invalid(f"{tool} needs 'id', the document's id (e.g. a path such as 'guides/setup.md').", "/id")
-    value = arguments["id"]
-    if not isinstance(value, str) or not value:
-        got = "an empty string" if value == "" else json_type_name(value)
-        raise _invalid(f"'id' must be a non-empty string naming the document; got {got}.", "/id")
+def _check_id(value: str) -> str:
+    """What the schema cannot say about an id it accepted: its length and its characters."""
     if len(value) > MAX_ID_LENGTH:
-        raise _invalid(f"'id' is {len(value)} characters long; a document id has at most {MAX_ID_LENGTH}.", "/id")
-    _check_text(value, "/id", "'id'")
+        raise _invalid(
+            f"Argument id is {len(value)} characters long; a document id has at most {MAX_ID_LENGTH}.", "/id"
+        )
+    _check_text(value, "/id", "Argument id")
     return value
 
 
@@ -162,8 +148,12 @@ class DocumentToolDispatcher:
         )
 
     def _read(self, arguments: Mapping[Any, Any]) -> dict[str, Any]:
-        _check_unexpected(READ_DOCUMENT, arguments)
-        id = _check_id(arguments, READ_DOCUMENT)
+        from .. import _rules_data  # on first use: importing the package stays cheap
+
+        problems = _rules_data.validate_read_document(arguments)
+        if problems:
+            raise _refused(problems)
+        id = _check_id(arguments["id"])
         document = self._store.read(id)
         size = _utf8_size(document.content)
         if size > self._max_bytes:
@@ -175,40 +165,22 @@ class DocumentToolDispatcher:
             "lineCount": line_count(document.content),
         }
 
-    def _check_write_arguments(
-        self, arguments: Mapping[Any, Any]
-    ) -> tuple[str, tuple[Operation, ...], str | None, bool]:
+    @staticmethod
+    def _check_write_arguments(arguments: Mapping[Any, Any]) -> tuple[str, tuple[Operation, ...], str | None, bool]:
         """The checked arguments, the operations parsed (the edit uses them: nothing is parsed twice)."""
-        _check_unexpected(WRITE_DOCUMENT, arguments)
-        id = _check_id(arguments, WRITE_DOCUMENT)
-        if "operations" not in arguments:
-            raise _invalid(
-                "write_document needs 'operations', a non-empty array such as "
-                '[{"operation": "replaceBlock", "oldBlock": "...", "newBlock": "..."}].',
-                "/operations",
-            )
-        operations = arguments["operations"]
-        if not isinstance(operations, list):
-            raise _invalid(
-                f"'operations' must be an array of operation objects; got {json_type_name(operations)}.",
-                "/operations",
-            )
+        from .. import _rules_data
+
+        values: list[tuple[str, str, str, int | None, bool]] = []
+        problems = _rules_data.validate_write_document(arguments, values)
+        if problems:
+            raise _refused(problems)
+        id = _check_id(arguments["id"])
         try:
-            parsed = parse_operations(operations)
+            parsed = operations_from(values)
         except DocumentEditError as error:
             raise _invalid(error.message, "/operations" + (error.field or "")) from None
-        _check_operation_texts(operations)
-        expected = arguments.get("expectedVersion")
-        if "expectedVersion" in arguments and (not isinstance(expected, str) or not expected):
-            got = "an empty string" if expected == "" else json_type_name(expected)
-            raise _invalid(
-                f"'expectedVersion' must be the version string read_document returned; got {got}.",
-                "/expectedVersion",
-            )
-        dry_run = arguments.get("dryRun", False)
-        if not isinstance(dry_run, bool):
-            raise _invalid(f"'dryRun' must be true or false; got {json_type_name(dry_run)}.", "/dryRun")
-        return id, parsed, expected, dry_run
+        _check_operation_texts(arguments["operations"])
+        return id, parsed, arguments.get("expectedVersion"), arguments.get("dryRun", False)
 
     def _allowed(self, id: str) -> bool:
         if self._can_write is None:

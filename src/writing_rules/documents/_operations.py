@@ -1,40 +1,27 @@
 """Checking an operation list and turning it into frozen values.
 
-The wire format is camelCase (``oldBlock``, ``fuzzyMatch``); every rule of
-``docs/documents.md`` about fields, types and ranges is enforced here, before
-any operation runs, so a malformed list never changes anything.
+The wire format is camelCase (``oldBlock``, ``fuzzyMatch``). The checks are
+generated from ``write_document``'s schema into the rule-data module
+(``parse_document_operations``, the same code ``write_document``'s validator
+runs), which returns each operation parsed; what no schema can say (an anchor
+of white space only with ``fuzzyMatch``) is checked here. Every rule of
+``docs/documents.md`` about fields, types and ranges is enforced before any
+operation runs, so a malformed list never changes anything.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .._describe import json_type_name, show_key
-from .._tool_call import json_pointer
 from ._errors import DocumentEditError
 
-__all__ = ["MAX_OPERATIONS", "OPERATION_FIELDS", "Operation", "parse_operations"]
+__all__ = ["MAX_OPERATIONS", "Operation", "operations_from", "parse_operations"]
 
 # Operations per call: enough for any review's edits; each may copy the whole document.
+# The published schema's maxItems (a test checks that the two agree).
 MAX_OPERATIONS = 100
-
-# kind -> (required fields, optional fields); "operation" is always required.
-OPERATION_FIELDS: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "update": (("content",), ()),
-    "append": (("content",), ()),
-    "prepend": (("content",), ()),
-    "replaceBlock": (("oldBlock", "newBlock"), ("occurrence", "fuzzyMatch")),
-    "insertAfter": (("anchor", "content"), ("occurrence", "fuzzyMatch")),
-    "insertBefore": (("anchor", "content"), ("occurrence", "fuzzyMatch")),
-    "deleteBlock": (("anchor",), ("occurrence", "fuzzyMatch")),
-    "replaceAll": (("anchor", "content"), ("occurrence", "fuzzyMatch")),
-}
-_KINDS = tuple(OPERATION_FIELDS)
-_STRING_FIELDS = ("content", "oldBlock", "newBlock", "anchor")
-_NON_EMPTY = ("oldBlock", "anchor")
 
 
 @dataclass(frozen=True)
@@ -54,167 +41,43 @@ class Operation:
     fuzzy: bool = False
 
 
-def _fail(message: str, *, index: int | None, kind: str | None = None, field: str | None = None) -> DocumentEditError:
-    return DocumentEditError("invalid-operation", message, index=index, operation=kind, field=field)
+def _index_in(field: str) -> int | None:
+    """The operation a pointer relative to the list names ("/3/anchor" is 3); None for the list."""
+    step = field[1:].split("/", 1)[0]
+    return int(step) if step.isdigit() else None
 
 
-def _field_error(index: int, kind: str, name: str | None, reason: str) -> DocumentEditError:
-    """An ``invalid-operation`` error about one field of operation ``index`` (``name`` None: the whole item)."""
-    field = json_pointer(index) if name is None else json_pointer(index, name)
-    return _fail(f"Operation {index} ({kind}): {reason}", index=index, kind=kind, field=field)
-
-
-def _describe_fields(kind: str) -> str:
-    required, optional = OPERATION_FIELDS[kind]
-    text = "required: 'operation', " + ", ".join(repr(name) for name in required)
-    if optional:
-        text += "; optional: " + ", ".join(repr(name) for name in optional)
-    return text
-
-
-def _as_integer(value: object) -> int | None:
-    """An integer, or a whole-number float such as 2.0; never a boolean."""
-    if isinstance(value, bool):
+def _kind_of(operations: Sequence[Any], index: int | None) -> str | None:
+    if index is None:
         return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
-        return int(value)
-    return None
+    raw = operations[index]
+    kind = raw.get("operation") if isinstance(raw, Mapping) else None
+    return kind if isinstance(kind, str) and kind in _fields() else None
 
 
-def _parse_occurrence(index: int, kind: str, value: object) -> int:
-    number = _as_integer(value)
-    if kind == "replaceAll":
-        allowed = "replaceAll always replaces every occurrence; 'occurrence' may only be -1 here (or left out)"
-    elif kind == "deleteBlock":
-        allowed = "'occurrence' is an integer >= 1 (1 is the first match), or -1 to delete every match"
-    else:
-        allowed = f"'occurrence' is an integer >= 1 (1 is the first match); -1 is not allowed for {kind}"
-    if number is None:
-        raise _field_error(
-            index,
-            kind,
-            "occurrence",
-            f"'occurrence' must be an integer; got {json_type_name(value)}. {allowed}.",
-        )
-    valid = (
-        number == -1
-        if kind == "replaceAll"
-        else (number >= 1 or number == -1)
-        if kind == "deleteBlock"
-        else number >= 1
-    )
-    if not valid:
-        raise _field_error(
-            index,
-            kind,
-            "occurrence",
-            f"'occurrence' {number} is out of range. {allowed}.",
-        )
-    return number
+def _fields() -> Mapping[str, Any]:
+    from .. import _rules_data
+
+    return _rules_data.DOCUMENT_OPERATION_FIELDS
 
 
-def _parse_one(index: int, raw: object) -> Operation:
-    if not isinstance(raw, Mapping):
-        raise _fail(
-            f"Operation {index} must be an object with an 'operation' field; got {json_type_name(raw)}.",
-            index=index,
-            field=json_pointer(index),
-        )
-    kinds = ", ".join(_KINDS)
-    if "operation" not in raw:
-        raise _fail(
-            f"Operation {index} has no 'operation' field; name one of: {kinds}.",
-            index=index,
-            field=json_pointer(index, "operation"),
-        )
-    kind = raw["operation"]
-    if not isinstance(kind, str) or kind not in OPERATION_FIELDS:
-        shown = repr(kind) if isinstance(kind, str) else json_type_name(kind)
-        raise _fail(
-            f"Operation {index}: 'operation' {shown[:80]} is not known; use one of: {kinds}.",
-            index=index,
-            field=json_pointer(index, "operation"),
-        )
-    required, optional = OPERATION_FIELDS[kind]
-    allowed = {"operation", *required, *optional}
-    for key in raw:
-        if key not in allowed:
-            shown = show_key(key)
-            raise _field_error(
-                index,
-                kind,
-                key if isinstance(key, str) else None,
-                f"unexpected field {shown}; {_describe_fields(kind)}.",
+def operations_from(values: Sequence[tuple[str, str, str, int | None, bool]]) -> tuple[Operation, ...]:
+    """The operations the generated validator parsed, as values; raises ``DocumentEditError``
+    (``invalid-operation``, field relative to the list) for a check beyond the schema."""
+    operations = []
+    for index, (kind, text, anchor, occurrence, fuzzy) in enumerate(values):
+        if fuzzy and not anchor.strip():
+            name = "oldBlock" if kind == "replaceBlock" else "anchor"
+            raise DocumentEditError(
+                "invalid-operation",
+                f"Operation {index} ({kind}): {name!r} is only white space; with fuzzyMatch it would match "
+                "everywhere. Quote some of the text itself.",
+                index=index,
+                operation=kind,
+                field=f"/{index}/{name}",
             )
-    for name in required:
-        if name not in raw:
-            raise _field_error(
-                index,
-                kind,
-                name,
-                f"missing field {name!r}; {_describe_fields(kind)}.",
-            )
-    values: dict[str, Any] = {}
-    for name in _STRING_FIELDS:
-        if name not in raw:
-            continue
-        value = raw[name]
-        if not isinstance(value, str):
-            raise _field_error(
-                index,
-                kind,
-                name,
-                f"{name!r} must be a string; got {json_type_name(value)}.",
-            )
-        if name in _NON_EMPTY and not value:
-            raise _field_error(
-                index,
-                kind,
-                name,
-                f"{name!r} is empty; quote the exact text to find, copied from the document.",
-            )
-        values[name] = value
-    fuzzy = False
-    if "fuzzyMatch" in raw:
-        value = raw["fuzzyMatch"]
-        if not isinstance(value, bool):
-            raise _field_error(
-                index,
-                kind,
-                "fuzzyMatch",
-                f"'fuzzyMatch' must be true or false; got {json_type_name(value)}.",
-            )
-        if value and kind == "replaceAll":
-            raise _field_error(
-                index,
-                kind,
-                "fuzzyMatch",
-                "'fuzzyMatch' true is not supported by replaceAll, which "
-                "matches exactly. Leave it out, or use deleteBlock/replaceBlock with fuzzyMatch.",
-            )
-        fuzzy = value
-    occurrence = _parse_occurrence(index, kind, raw["occurrence"]) if "occurrence" in raw else None
-    if kind == "replaceAll":
-        occurrence = -1  # replaceAll always means every occurrence
-    anchor = values.get("oldBlock", values.get("anchor", ""))
-    if fuzzy and not anchor.strip():
-        name = "oldBlock" if kind == "replaceBlock" else "anchor"
-        raise _field_error(
-            index,
-            kind,
-            name,
-            f"{name!r} is only white space; with fuzzyMatch it would match everywhere. Quote some of the text itself.",
-        )
-    return Operation(
-        index=index,
-        kind=kind,
-        text=values.get("newBlock", values.get("content", "")),
-        anchor=anchor,
-        occurrence=occurrence,
-        fuzzy=fuzzy,
-    )
+        operations.append(Operation(index, kind, text, anchor, occurrence, fuzzy))
+    return tuple(operations)
 
 
 def parse_operations(operations: object) -> tuple[Operation, ...]:
@@ -225,24 +88,16 @@ def parse_operations(operations: object) -> tuple[Operation, ...]:
     """
     if isinstance(operations, tuple) and operations and all(type(item) is Operation for item in operations):
         return operations
-    if isinstance(operations, (str, bytes, bytearray, Mapping)) or not isinstance(operations, Sequence):
-        raise _fail(
-            f"'operations' must be an array of operation objects; got {json_type_name(operations)}.",
-            index=None,
-            field="",
-        )
-    if not operations:
-        raise _fail(
-            "'operations' is empty; give at least one operation, such as "
-            '{"operation": "replaceBlock", "oldBlock": "...", "newBlock": "..."}.',
-            index=None,
-            field="",
-        )
-    if len(operations) > MAX_OPERATIONS:
-        raise _fail(
-            f"'operations' has {len(operations)} operations; at most {MAX_OPERATIONS} are allowed in one call. "
-            "Split the edit into several calls.",
-            index=None,
-            field="",
-        )
-    return tuple(_parse_one(index, raw) for index, raw in enumerate(operations))
+    from .. import _rules_data
+
+    if isinstance(operations, Sequence) and not isinstance(operations, (str, bytes, bytearray, list)):
+        operations = list(operations)  # a tuple or another sequence: checked as the JSON array it stands for
+    values: list[tuple[str, str, str, int | None, bool]] = []
+    problem = _rules_data.parse_document_operations(operations, values)
+    if problem is not None:
+        _, _, field, message = problem
+        index = _index_in(field)
+        assert isinstance(operations, list) or index is None
+        kind = _kind_of(operations, index) if isinstance(operations, list) else None
+        raise DocumentEditError("invalid-operation", message, index=index, operation=kind, field=field)
+    return operations_from(values)

@@ -22,6 +22,8 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from .._regular_files import read_regular_file
+
 __all__ = ["CACHE_DIR_ENV", "ResultCache", "cache_key", "user_cache_dir"]
 
 CACHE_DIR_ENV = "WRITING_RULES_CACHE_DIR"
@@ -92,19 +94,6 @@ def _digest(serialised: str) -> str:
     return hashlib.sha256(serialised.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _read_regular(path: str) -> bytes | None:
-    """The bytes of ``path`` when it is a regular file (not a link, FIFO or device) of a sane size."""
-    try:
-        fd = os.open(path, os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    except OSError:
-        return None
-    with os.fdopen(fd, "rb") as handle:
-        status = os.fstat(fd)
-        if not stat.S_ISREG(status.st_mode) or status.st_size > _MAX_ENTRY:
-            return None
-        return handle.read(_MAX_ENTRY + 1)
-
-
 def _real_folder(path: str) -> bool:
     """Whether ``path`` is a folder itself, not a symbolic link to one."""
     try:
@@ -149,8 +138,9 @@ class ResultCache:
         refused by ``check``, which judges the value's shape)."""
         import json
 
-        raw = _read_regular(self._entry(key))
-        if raw is None:
+        try:
+            raw = read_regular_file(self._entry(key), _MAX_ENTRY, follow_links=False)
+        except OSError:
             return None
         try:
             entry = json.loads(raw)

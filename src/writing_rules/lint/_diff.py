@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import hashlib
 import os
-import stat
 import subprocess
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .._errors import WritingRulesError
+from .._regular_files import read_regular_file
 from .._text_units import LINE_BREAK
 from ._linediff import changed_line_numbers
 
@@ -103,11 +103,11 @@ class ChangedLines:
             found = None if relative in self.present else frozenset()
         else:
             try:
-                now = _read_regular(os.path.join(self.root, relative))
+                now: bytes | None = read_regular_file(os.path.join(self.root, relative), _MAX_BLOB)
             except OSError:
                 now = None
             if now is None:
-                found = frozenset()  # gone or unreadable: the scan reports it, with no lines to keep
+                found = frozenset()  # gone, unreadable, not a file, too large: the scan reports it
             elif _blob_id(now, self.object_format) == blob:
                 found = frozenset()
             else:
@@ -129,16 +129,6 @@ def _blob_id(content: bytes, object_format: str) -> str:
     digest.update(b"blob %d\0" % len(content))
     digest.update(content)
     return digest.hexdigest()
-
-
-def _read_regular(path: str) -> bytes | None:
-    """A regular file's bytes (not a FIFO or device), None for anything else."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    with os.fdopen(fd, "rb") as handle:
-        status = os.fstat(fd)
-        if not stat.S_ISREG(status.st_mode) or status.st_size > _MAX_BLOB:
-            return None
-        return handle.read(_MAX_BLOB + 1)
 
 
 def _message(outcome: subprocess.CompletedProcess[bytes]) -> str:

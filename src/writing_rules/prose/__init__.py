@@ -12,56 +12,40 @@ from __future__ import annotations
 
 from importlib import import_module
 
-__all__ = [
-    "CODE_PLACEHOLDER",
-    "FILE_TYPES",
-    "MARKUPS",
-    "MAX_BONUS",
-    "FileType",
-    "ProseError",
-    "ProseView",
-    "Sentence",
-    "Structure",
-    "TextMap",
-    "iter_sentences",
-    "long_sentences",
-    "markup_for_path",
-    "over_limits",
-    "read_prose",
-    "sentences",
-    "structure",
-]
-
-# The names load on first use (PEP 562): the command line names a file's markup, and a run
-# answered from the result cache never reads prose, so neither loads the readers. (The rule
-# compiler loads this package alone, by path, so it cannot use the package's lazy_exports.)
-_HOMES = {
-    "MARKUPS": "._markups",
-    "FILE_TYPES": "._markups",
-    "FileType": "._markups",
-    "markup_for_path": "._markups",
-    "ProseError": "._reader",
-    "read_prose": "._reader",
-    "Sentence": "._sentences",
-    "iter_sentences": "._sentences",
-    "long_sentences": "._sentences",
-    "sentences": "._sentences",
-    "over_limits": "._sentences",
-    "Structure": "._structure",
-    "MAX_BONUS": "._structure",
-    "structure": "._structure",
-    "CODE_PLACEHOLDER": "._view",
-    "ProseView": "._view",
-    "TextMap": "._view",
-}
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
-    from ._markups import FILE_TYPES, MARKUPS, FileType, markup_for_path
-    from ._reader import ProseError, read_prose
-    from ._sentences import Sentence, iter_sentences, long_sentences, over_limits, sentences
-    from ._structure import MAX_BONUS, Structure, structure
-    from ._view import CODE_PLACEHOLDER, ProseView, TextMap
+    # One import per module, as in the map below; `X as X` re-exports X for mypy.
+    # isort: off
+    from ._markups import (
+        FILE_TYPES as FILE_TYPES,
+        MARKUPS as MARKUPS,
+        FileType as FileType,
+        markup_for_path as markup_for_path,
+    )
+    from ._reader import ProseError as ProseError, read_prose as read_prose
+    from ._sentences import (
+        Sentence as Sentence,
+        iter_sentences as iter_sentences,
+        long_sentences as long_sentences,
+        over_limits as over_limits,
+        sentences as sentences,
+    )
+    from ._structure import MAX_BONUS as MAX_BONUS, Structure as Structure, structure as structure
+    from ._view import CODE_PLACEHOLDER as CODE_PLACEHOLDER, ProseView as ProseView, TextMap as TextMap
+    # isort: on
+
+# The names load on first use (PEP 562): the command line names a file's markup, and a run
+# answered from the result cache never reads prose, so neither loads the readers. This is
+# writing_rules._lazy_exports written out: the rule compiler loads this package alone, by path.
+_MODULES = {
+    "._markups": ("FILE_TYPES", "MARKUPS", "FileType", "markup_for_path"),
+    "._reader": ("ProseError", "read_prose"),
+    "._sentences": ("Sentence", "iter_sentences", "long_sentences", "over_limits", "sentences"),
+    "._structure": ("MAX_BONUS", "Structure", "structure"),
+    "._view": ("CODE_PLACEHOLDER", "ProseView", "TextMap"),
+}
+_HOMES = {name: module for module, names in _MODULES.items() for name in names}
+__all__ = sorted(_HOMES)
 
 
 def __getattr__(name: str) -> object:
@@ -74,4 +58,4 @@ def __getattr__(name: str) -> object:
 
 
 def __dir__() -> list[str]:
-    return sorted(__all__)
+    return list(__all__)

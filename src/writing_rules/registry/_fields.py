@@ -9,8 +9,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Mapping
 
+from writing_rules._describe import show
+
 from ._errors import RegistryError
-from ._json import kind, show
+from ._json import kind
 
 __all__ = ["Fail", "check_fields", "choice", "definition_failure", "listing", "name_list", "non_blank", "strict_bool"]
 
@@ -67,7 +69,7 @@ def check_fields(
 
 def non_blank(value: object, fail: Fail) -> str:
     if not isinstance(value, str):
-        raise fail(f"must be a non-blank string; got {kind(value)} {show(value)}")
+        raise fail(f"must be a non-blank string; got {show(value)}")
     if not value.strip():
         raise fail(f"must be a non-blank string; got {show(value)}")
     return str.__str__(value)
@@ -75,7 +77,7 @@ def non_blank(value: object, fail: Fail) -> str:
 
 def strict_bool(value: object, fail: Fail) -> bool:
     if not isinstance(value, bool):
-        raise fail(f"must be true or false; got {kind(value)} {show(value)}")
+        raise fail(f"must be true or false; got {show(value)}")
     return value
 
 
@@ -89,11 +91,11 @@ def choice(value: str, allowed: tuple[str, ...] | None, source: str, fail: Fail)
 def name_list(value: object, fail: Fail) -> tuple[str, ...]:
     """A list (or tuple) of unique non-blank names, as a tuple."""
     if not isinstance(value, (list, tuple)):
-        raise fail(f"must be a list of unique non-blank names; got {kind(value)} {show(value)}")
+        raise fail(f"must be a list of unique non-blank names; got {show(value)}")
     names: list[str] = []
     for index, item in enumerate(value):
         if not isinstance(item, str) or not item.strip():
-            raise fail(f"item {index} must be a non-blank string; got {kind(item)} {show(item)}")
+            raise fail(f"item {index} must be a non-blank string; got {show(item)}")
         name = str.__str__(item)
         if name in names:
             raise fail(f"lists {name!r} twice; names must be unique")

@@ -9,9 +9,11 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from writing_rules._describe import show
+
 from ._errors import RegistryError
 from ._fields import Fail, check_fields, choice, definition_failure, listing, name_list, non_blank, strict_bool
-from ._json import NotJSONError, freeze, kind, plain_copy, show, thaw
+from ._json import NotJSONError, freeze, kind, plain_copy, thaw
 from ._policy import IntentPolicy
 from ._schema import ArgumentError, SchemaError, check_schema, validate
 
@@ -360,7 +362,7 @@ def _as_intent(value: object, fail: Fail) -> bool | str:
         return str.__str__(value)
     raise fail(
         "must be true (advertise with the description), a non-blank string (advertise with that "
-        f"text) or false; got {kind(value)} {show(value)}"
+        f"text) or false; got {show(value)}"
     )
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from writing_rules._describe import json_kind, quote
+from writing_rules._describe import json_kind, show
 from writing_rules._tool_call import json_pointer
 
 from .._errors import WritingRulesError
@@ -25,7 +25,6 @@ __all__ = [
     "json_key",
     "kind",
     "plain_copy",
-    "show",
     "thaw",
 ]
 
@@ -44,26 +43,6 @@ class NotJSONError(WritingRulesError):
 
 # A registered value's arrays are frozen into tuples: they are named "array".
 kind = json_kind
-
-
-def show(value: object, limit: int = 60) -> str:
-    """A short rendering of a value for an error message."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return quote(value, limit)
-    if isinstance(value, (int, float)):
-        text = repr(value)
-    elif isinstance(value, (list, tuple)):
-        more = ", ...]" if len(value) > 5 else "]"
-        text = "[" + ", ".join(show(item, limit) for item in value[:5]) + more
-    elif isinstance(value, Mapping):
-        text = "{" + ", ".join(repr(key) + ": ..." for key in list(value)[:5]) + "}"
-    else:
-        return kind(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _convert(
@@ -94,9 +73,7 @@ def _convert(
         result: dict[str, Any] = {}
         for key, item in value.items():
             if not isinstance(key, str):
-                raise NotJSONError(
-                    json_pointer(*pointer), f"object keys must be strings; found {kind(key)} {show(key)}"
-                )
+                raise NotJSONError(json_pointer(*pointer), f"object keys must be strings; found {show(key)}")
             result[str.__str__(key)] = _convert(item, (*pointer, key), make_object, make_array)
         return make_object(result)
     raise NotJSONError(json_pointer(*pointer), f"{kind(value)} is not a JSON value")

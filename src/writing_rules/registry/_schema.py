@@ -16,10 +16,11 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from writing_rules._describe import show
 from writing_rules._tool_call import json_pointer
 
 from .._errors import WritingRulesError
-from ._json import json_key, kind, show
+from ._json import json_key, kind
 
 __all__ = [
     "ANNOTATIONS",

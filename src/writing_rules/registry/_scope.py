@@ -6,9 +6,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from writing_rules._describe import show
+
 from ._errors import RegistryError
 from ._fields import check_fields, choice, definition_failure, listing, name_list, non_blank, strict_bool
-from ._json import kind, show
+from ._json import kind
 
 __all__ = ["RegisteredScope", "ScopeRegistry"]
 

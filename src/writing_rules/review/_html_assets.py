@@ -61,6 +61,45 @@ _STEP_KEYS = """
   });
 """
 
+# Both scripts (one document, several) move through the hits with these. They read the
+# script's own `view` (where the marks are), `heads` (each hit's first mark), `numbers` (their
+# data-hit), `items` (data-hit -> side-list item), `counter` and `current`.
+_MARKING = """
+  function each(root, selector, action) { Array.prototype.forEach.call(root.querySelectorAll(selector), action); }
+  function visible(index) { return !heads[index].classList.contains("off"); }
+  function count() {
+    var total = 0, before = 0;
+    heads.forEach(function (mark, index) {
+      if (visible(index)) { total += 1; if (index <= current) { before += 1; } }
+    });
+    var here = current >= 0 && visible(current) ? String(before) : "\\u2013";
+    counter.textContent = here + " / " + total;
+  }
+  function mark(index, on) {
+    if (index < 0 || index >= heads.length) { return; }
+    each(view, "mark[data-hit='" + numbers[index] + "']", function (part) { part.classList.toggle("current", on); });
+    var item = items[numbers[index]];
+    if (item) { item.classList.toggle("current", on); }
+  }
+  function show(index) {
+    mark(current, false);
+    current = index;
+    mark(current, true);
+    heads[index].scrollIntoView({block: "center"});
+    var item = items[numbers[index]];
+    if (item && item.scrollIntoView) { item.scrollIntoView({block: "nearest"}); }
+    count();
+  }
+  function showClicked(event) {
+    var element = event.target.closest ? event.target.closest("mark[data-hit], ol.hits a") : null;
+    if (!element) { return; }
+    var number = element.getAttribute("data-hit") ||
+      (element.getAttribute("href") || "").replace("#hit-", "");
+    var index = numbers.indexOf(number);
+    if (index >= 0 && visible(index)) { event.preventDefault(); show(index); }
+  }
+"""
+
 STYLE = """
 :root { color-scheme: light; --line: #d0d4da; --muted: #555c66; --current: #c2185b; }
 * { box-sizing: border-box; }
@@ -173,39 +212,12 @@ SCRIPT = (
     items[li.getAttribute("data-hit")] = li;
   });
   var numbers = heads.map(function (mark) { return mark.getAttribute("data-hit"); });
+  var view = document;
   var counter = document.getElementById("counter");
   var current = -1;
-
-  function parts(number) {
-    return Array.prototype.filter.call(document.querySelectorAll("mark[data-hit]"), function (mark) {
-      return mark.getAttribute("data-hit") === number;
-    });
-  }
-  function visible(index) { return !heads[index].classList.contains("off"); }
-  function count() {
-    var shown = 0, before = 0;
-    heads.forEach(function (mark, index) {
-      if (visible(index)) { shown += 1; if (index <= current) { before += 1; } }
-    });
-    var here = current >= 0 && visible(current) ? String(before) : "\\u2013";
-    counter.textContent = here + " / " + shown;
-  }
-  function mark(index, on) {
-    if (index < 0) { return; }
-    parts(numbers[index]).forEach(function (part) { part.classList.toggle("current", on); });
-    var item = items[numbers[index]];
-    if (item) { item.classList.toggle("current", on); }
-  }
-  function show(index) {
-    mark(current, false);
-    current = index;
-    mark(current, true);
-    heads[index].scrollIntoView({block: "center"});
-    var item = items[numbers[index]];
-    if (item && item.scrollIntoView) { item.scrollIntoView({block: "nearest"}); }
-    count();
-  }
-  function step(direction) {
+"""
+    + _MARKING
+    + """  function step(direction) {
     var total = heads.length, index = current;
     for (var tries = 0; tries < total; tries += 1) {
       index = index < 0 ? (direction > 0 ? 0 : total - 1) : (index + direction + total) % total;
@@ -214,14 +226,7 @@ SCRIPT = (
   }
 """
     + _STEP_KEYS
-    + """  document.addEventListener("click", function (event) {
-    var element = event.target.closest ? event.target.closest("mark[data-hit], ol.hits a") : null;
-    if (!element) { return; }
-    var number = element.getAttribute("data-hit") ||
-      (element.getAttribute("href") || "").replace("#hit-", "");
-    var index = numbers.indexOf(number);
-    if (index >= 0 && visible(index)) { event.preventDefault(); show(index); }
-  });
+    + """  document.addEventListener("click", showClicked);
   Array.prototype.forEach.call(document.querySelectorAll("fieldset.filter input"), function (box) {
     box.addEventListener("change", function () {
       var rule = box.getAttribute("data-rule");
@@ -254,8 +259,9 @@ PAGED_SCRIPT = (
   var fileItems = Array.prototype.map.call(document.querySelectorAll("nav.files li"), function (li) { return li; });
   var off = {};
   var shown = -1, current = -1, heads = [], numbers = [], items = {};
-
-  function each(root, selector, action) { Array.prototype.forEach.call(root.querySelectorAll(selector), action); }
+"""
+    + _MARKING
+    + """
   function filter(root) {
     each(root, "[data-rule]", function (element) {
       element.classList.toggle("off", off[element.getAttribute("data-rule")] === true);
@@ -289,30 +295,6 @@ PAGED_SCRIPT = (
     return blocks[index].getAttribute("data-rules").split(" ").some(function (rule) {
       return rule !== "" && off[rule] !== true;
     });
-  }
-  function visible(index) { return !heads[index].classList.contains("off"); }
-  function count() {
-    var total = 0, before = 0;
-    heads.forEach(function (mark, index) {
-      if (visible(index)) { total += 1; if (index <= current) { before += 1; } }
-    });
-    var here = current >= 0 && visible(current) ? String(before) : "\\u2013";
-    counter.textContent = here + " / " + total;
-  }
-  function mark(index, on) {
-    if (index < 0 || index >= heads.length) { return; }
-    each(view, "mark[data-hit='" + numbers[index] + "']", function (part) { part.classList.toggle("current", on); });
-    var item = items[numbers[index]];
-    if (item) { item.classList.toggle("current", on); }
-  }
-  function show(index) {
-    mark(current, false);
-    current = index;
-    mark(current, true);
-    heads[index].scrollIntoView({block: "center"});
-    var item = items[numbers[index]];
-    if (item && item.scrollIntoView) { item.scrollIntoView({block: "nearest"}); }
-    count();
   }
   function firstVisible(from, direction) {
     for (var index = from; index >= 0 && index < heads.length; index += direction) {
@@ -356,12 +338,7 @@ PAGED_SCRIPT = (
       view.scrollIntoView();
       return;
     }
-    var element = event.target.closest ? event.target.closest("mark[data-hit], ol.hits a") : null;
-    if (!element) { return; }
-    var number = element.getAttribute("data-hit") ||
-      (element.getAttribute("href") || "").replace("#hit-", "");
-    var index = numbers.indexOf(number);
-    if (index >= 0 && visible(index)) { event.preventDefault(); show(index); }
+    showClicked(event);
   });
   each(document, "fieldset.filter input", function (box) {
     box.addEventListener("change", function () {

@@ -20,59 +20,40 @@ from __future__ import annotations
 
 from .._lazy_exports import lazy_exports
 
-__all__ = [
-    "ModelComparisonContext",
-    "ReviewContext",
-    "Signal",
-    "SignalFix",
-    "SignalPolicy",
-    "SignalPolicyError",
-    "TextIndex",
-    "WritingToolDispatcher",
-    "create_writing_tool_dispatcher",
-    "response_schema",
-    "rule_selection_problem",
-    "scan_signals",
-    "scan_text",
-    "writing_review_tools",
-    "writing_tool_definitions",
-]
-
-_HOMES = {
-    "ModelComparisonContext": "._context",
-    "ReviewContext": "._context",
-    "SignalPolicy": "._policy",
-    "SignalPolicyError": "._policy",
-    "WritingToolDispatcher": "._dispatcher",
-    "create_writing_tool_dispatcher": "._dispatcher",
-    "writing_review_tools": "._dispatcher",
-    "rule_selection_problem": "._dispatcher",
-    "writing_tool_definitions": "._definitions",
-    # For the other subpackages (review, cli, lint): positions and context flags of a
-    # text, the reply schema the prompt asks for, and the scanner without a dispatcher.
-    "TextIndex": "._text_index",
-    "response_schema": "._prompt",
-    "scan_text": "._scanner",
-    "scan_signals": "._scanner",
-    "Signal": "._signal",
-    "SignalFix": "._signal",
-}
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
-    from ._context import ModelComparisonContext, ReviewContext
-    from ._definitions import writing_tool_definitions
+    # One import per module, as in the map below; `X as X` re-exports X for mypy.
+    # isort: off
+    from ._context import ModelComparisonContext as ModelComparisonContext, ReviewContext as ReviewContext
+    from ._definitions import writing_tool_definitions as writing_tool_definitions
     from ._dispatcher import (
-        WritingToolDispatcher,
-        create_writing_tool_dispatcher,
-        rule_selection_problem,
-        writing_review_tools,
+        WritingToolDispatcher as WritingToolDispatcher,
+        create_writing_tool_dispatcher as create_writing_tool_dispatcher,
+        rule_selection_problem as rule_selection_problem,
+        writing_review_tools as writing_review_tools,
     )
-    from ._policy import SignalPolicy, SignalPolicyError
-    from ._prompt import response_schema
-    from ._scanner import scan_signals, scan_text
-    from ._signal import Signal, SignalFix
-    from ._text_index import TextIndex
+    from ._policy import SignalPolicy as SignalPolicy, SignalPolicyError as SignalPolicyError
+    from ._prompt import response_schema as response_schema
+    from ._scanner import scan_signals as scan_signals, scan_text as scan_text
+    from ._signal import Signal as Signal, SignalFix as SignalFix
+    from ._text_index import TextIndex as TextIndex
+    # isort: on
 
-
-__getattr__, __dir__ = lazy_exports(globals(), _HOMES)
+__all__, __getattr__, __dir__ = lazy_exports(
+    globals(),
+    {
+        "._context": ("ModelComparisonContext", "ReviewContext"),
+        "._definitions": ("writing_tool_definitions",),
+        "._dispatcher": (
+            "WritingToolDispatcher",
+            "create_writing_tool_dispatcher",
+            "rule_selection_problem",
+            "writing_review_tools",
+        ),
+        "._policy": ("SignalPolicy", "SignalPolicyError"),
+        "._prompt": ("response_schema",),
+        "._scanner": ("scan_signals", "scan_text"),
+        "._signal": ("Signal", "SignalFix"),
+        "._text_index": ("TextIndex",),
+    },
+)
