@@ -268,3 +268,25 @@ def test_packs_in_a_pyproject_table(repo: Path, scan) -> None:
     assert outcome.err.startswith(
         "writing-rules scan: error: pyproject.toml:5: pack ./styles/gone: no such pack folder"
     )
+
+
+def test_a_pack_rule_named_like_a_built_in_rule_stops_the_scan_at_its_line(
+    repo: Path, scan, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A real pack cannot get there (the loader keeps a pack's ids in its namespace); a pack that
+    # did would shadow a built-in rule, so the configuration refuses it like any other clash.
+    import writing_rules.packs as packs
+
+    copy_acme(repo)
+    original = packs.load_pack
+
+    def shadowing(*arguments: object, **options: object) -> object:
+        pack = original(*arguments, **options)  # type: ignore[arg-type]
+        return pack._replace(rules={"word-choice": pack.rules["acme/terms"]})
+
+    monkeypatch.setattr(packs, "load_pack", shadowing)
+    message = _error(repo, scan, 'language = "en"\npacks = ["./styles/acme"]\n')
+    assert message == (
+        ".writing-rules.toml:2: pack ./styles/acme: rule id 'word-choice' is a built-in rule's; "
+        "rename the rule in the pack"
+    )
