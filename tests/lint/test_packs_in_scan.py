@@ -192,3 +192,13 @@ def test_the_html_report_names_pack_rules_with_their_texts(acme_repo: Path, scan
     report = scan("page.md", "--format", "html").out
     assert "Team vocabulary <code>acme/terms</code>" in report
     assert "&#x27;sign in&#x27; instead of &#x27;log in&#x27;, &#x27;log on&#x27;" in report  # its instruction
+
+
+def test_the_prompt_command_includes_the_packs_rules(acme_repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from writing_rules.cli import main
+
+    base = ["prompt", "--profile", "public-docs", "--audience", "New admins", "--goal", "Sign in"]
+    assert main([*base, "--rule", "acme/no-etc"]) == 0
+    assert "say which kind of items the list stands for" in capsys.readouterr().out
+    assert main([*base, "--no-config", "--rule", "acme/no-etc"]) == 2
+    assert "acme/no-etc" in capsys.readouterr().err

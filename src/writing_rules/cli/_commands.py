@@ -178,6 +178,7 @@ def _add_prompt_parser(commands: Any) -> None:
     prompt.add_argument("--max-findings", type=_positive, metavar="N", help="findings to ask for (1-20)")
     prompt.add_argument("--rule", action="append", metavar="RULE_ID", help="review with this rule (repeatable)")
     prompt.add_argument("--format", choices=("text", "json"), default="text", help="json adds the response schema")
+    add_pack_arguments(prompt)
 
 
 def _add_tools_parser(commands: Any) -> None:
@@ -541,8 +542,14 @@ def _rules(args: argparse.Namespace, stdout: TextIO) -> int:
 
 
 def _prompt(args: argparse.Namespace, stdout: TextIO) -> int:
+    from ..lint import FileSettings
+
+    packs = working_folder_packs(args)  # their rules join the profiles they name, and --rule may name them
+    config = FileSettings(packs=packs) if packs else None
     try:
-        dispatcher = tools.create_writing_tool_dispatcher(review_context={"audience": args.audience, "goal": args.goal})
+        dispatcher = tools.create_writing_tool_dispatcher(
+            review_context={"audience": args.audience, "goal": args.goal}, config=config
+        )
     except (TypeError, ValueError) as error:
         raise UsageError(f"--audience and --goal: {error}") from None
     arguments: dict[str, Any] = {"profile": args.profile, "language": args.language}
