@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import re
 import sys
 import zlib
 from collections.abc import Iterable, Iterator, Mapping
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
@@ -64,21 +64,20 @@ def _is_folder_reference(reference: str) -> bool:
     return "/" in reference or "\\" in reference or reference.startswith(".") or reference.endswith(MODULE_NAME)
 
 
-def load_pack(reference: str | Path, *, base: Path | None = None) -> Pack:
+def load_pack(reference: str | os.PathLike[str], *, base: str | os.PathLike[str] | None = None) -> Pack:
     """The pack a configuration names: a folder (relative to ``base``) or an entry-point name.
 
     A reference with a path separator, or starting with ``.``, is a folder;
     any other is first tried as an entry point of ``writing_rules.packs``, then
     as a folder. Raises ``PackError``.
     """
-    text = str(reference)
-    if isinstance(reference, Path) or _is_folder_reference(text):
+    text = os.fspath(reference)
+    if not isinstance(reference, str) or _is_folder_reference(text):
         return _load_folder(text, base)
     entry = _entry_point(text)
     if entry is not None:
         return _load_entry_point(text, entry)
-    folder = (base or Path.cwd()) / text
-    if folder.is_dir():
+    if os.path.isdir(os.path.join(os.getcwd() if base is None else base, text)):
         return _load_folder(text, base)
     raise PackError(
         text,
@@ -88,7 +87,10 @@ def load_pack(reference: str | Path, *, base: Path | None = None) -> Pack:
 
 
 def load_packs(
-    references: Iterable[str | Path], *, base: Path | None = None, builtin_rule_ids: Iterable[str] | None = None
+    references: Iterable[str | os.PathLike[str]],
+    *,
+    base: str | os.PathLike[str] | None = None,
+    builtin_rule_ids: Iterable[str] | None = None,
 ) -> tuple[Pack, ...]:
     """Every pack named, checked against the built-in rule ids and each other; all or none.
 
@@ -139,35 +141,35 @@ def _load_entry_point(name: str, entry: metadata.EntryPoint) -> Pack:
     if not module or not all(part.isidentifier() for part in parts):
         raise PackError(name, f"entry point names {entry.value!r}, which is not a module name")
     for folder in sys.path:
-        path = Path(folder or ".", *parts[:-1], parts[-1] + ".py")
-        if path.is_file():
+        path = os.path.join(folder or ".", *parts[:-1], parts[-1] + ".py")
+        if os.path.isfile(path):
             # An installed pack carries its compiled module; its sources are checked when shipped alongside.
-            return _from_module(name, path, path.parent, display=name, require_sources=False)
+            return _from_module(name, path, os.path.dirname(path), display=name, require_sources=False)
     raise PackError(name, f"entry point names module {module!r}, which is not installed as a Python file")
 
 
-def _load_folder(reference: str, base: Path | None) -> Pack:
-    folder = Path(reference)
-    if not folder.is_absolute() and base is not None:
-        folder = base / folder
-    if folder.name == MODULE_NAME:
-        folder = folder.parent
-    if not folder.is_dir():
-        raise PackError(reference, f"no such pack folder: {folder}")
-    if not (folder / "pack.yaml").is_file():
+def _load_folder(reference: str, base: str | os.PathLike[str] | None) -> Pack:
+    folder = reference
+    if not os.path.isabs(folder) and base is not None:
+        folder = os.path.join(base, folder)
+    if os.path.basename(os.path.normpath(folder)) == MODULE_NAME:
+        folder = os.path.dirname(os.path.normpath(folder))
+    if not os.path.isdir(folder):
+        raise PackError(reference, f"no such pack folder: {os.path.normpath(folder)}")
+    if not os.path.isfile(os.path.join(folder, "pack.yaml")):
         raise PackError(reference, "the folder has no pack.yaml; it is not a pack")
-    return _from_module(reference, folder / MODULE_NAME, folder, display=reference, require_sources=True)
+    return _from_module(reference, os.path.join(folder, MODULE_NAME), folder, display=reference, require_sources=True)
 
 
 def _build_hint(display: str) -> str:
     return f"run `writing-rules pack build {display}`"
 
 
-def _from_module(reference: str, path: Path, folder: Path, *, display: str, require_sources: bool) -> Pack:
+def _from_module(reference: str, path: str, folder: str, *, display: str, require_sources: bool) -> Pack:
     hint = _build_hint(display)
-    if not path.exists():
+    if not os.path.exists(path):
         raise PackError(reference, f"the pack is not built ({MODULE_NAME} is missing): {hint}")
-    if not path.is_file():  # a device or a pipe in its place: never read one
+    if not os.path.isfile(path):  # a device or a pipe in its place: never read one
         raise PackError(reference, f"{MODULE_NAME} is not a regular file: {hint}")
     try:
         with open(path, "rb") as stream:
@@ -193,7 +195,7 @@ def _from_module(reference: str, path: Path, folder: Path, *, display: str, requ
     recorded = data.get("digest")
     if not isinstance(compiler, int) or not isinstance(recorded, str):
         raise PackError(reference, f"{MODULE_NAME} records no digest or compiler version: {hint}")
-    has_sources = (folder / "pack.yaml").is_file()
+    has_sources = os.path.isfile(os.path.join(folder, "pack.yaml"))
     if require_sources or has_sources:
         try:
             current = pack_digest(folder, compiler)
@@ -201,7 +203,7 @@ def _from_module(reference: str, path: Path, folder: Path, *, display: str, requ
         except (OSError, ValueError) as exc:
             raise PackError(reference, f"cannot read the pack's sources ({_short(exc)})") from None
         if current != recorded:
-            newest = max((_mtime(folder / name) for name in sources), default=0.0)
+            newest = max((_mtime(os.path.join(folder, name)) for name in sources), default=0.0)
             if newest > _mtime(path) or data.get("sources") != sources:
                 raise PackError(reference, f"{MODULE_NAME} is older than the pack's sources: {hint}")
             raise PackError(
@@ -220,9 +222,9 @@ def _short(exc: BaseException) -> str:
     return text if len(text) <= 200 else text[:197] + "..."
 
 
-def _mtime(path: Path) -> float:
+def _mtime(path: str) -> float:
     try:
-        return path.stat().st_mtime
+        return os.stat(path).st_mtime
     except OSError:
         return 0.0
 

@@ -547,8 +547,6 @@ def _config_catalog(config: object) -> Catalog | None:
         )
     if not references:
         return None
-    from pathlib import Path
-
     from ..packs import catalog_for, load_pack
 
     packs: list[Pack] = []
@@ -556,7 +554,7 @@ def _config_catalog(config: object) -> Catalog | None:
         if isinstance(reference, Pack):
             packs.append(reference)
         elif isinstance(reference, (str, PathLike)) and str(reference):
-            packs.append(load_pack(reference if isinstance(reference, str) else Path(reference)))
+            packs.append(load_pack(reference))
         else:
             raise SignalPolicyError(
                 f"config 'packs' holds {reference!r}: name a pack folder, an installed pack or a loaded Pack"

@@ -30,10 +30,11 @@ class Fix(NamedTuple):
 
 
 @cache
-def _compiled(fixes: tuple[tuple[str, str], ...]) -> tuple[tuple[re.Pattern[str], str], ...]:
-    # Compiled on first use of a signal's fixes: most scans never need one. Keyed by the
-    # fixes themselves: two catalogues may hold a pack rule of one id in two versions.
-    return tuple((re.compile(match), template) for match, template in fixes)
+def _compiled(match: str) -> re.Pattern[str]:
+    # Compiled when first tried: most scans never need a fix, and a signal's later fixes (a
+    # term's plural and possessive forms) only for a hit its first ones do not fit. Keyed by
+    # the text: two catalogues may hold a pack rule of one id in two versions.
+    return re.compile(match)
 
 
 def _fix_signals(catalog: Catalog) -> dict[str, list[str]]:
@@ -106,8 +107,8 @@ def find_fix(
     fixes = rule_source(catalog).SIGNAL_FIXES.get((rule_id, signal_id))
     if fixes is None:
         return None
-    for regex, template in _compiled(fixes):
-        done = fix_at(regex, template, text, start, end)
+    for match, template in fixes:
+        done = fix_at(_compiled(match), template, text, start, end)
         if done is not None:
             return Fix(start, *done)
     return None

@@ -64,7 +64,7 @@ def find_spans(
     # thousands of hits, and a tuple of four with its own ints weighs four times as much.
     size, ranks, patterns = len(text) + 1, len(data.RULE_IDS), len(table)
     hits: list[int] = []
-    for index, spans in _pattern_spans(text, language, selected, data):
+    for index, spans in _pattern_spans(text, language, selected, data, empty=False):
         tail = order[table[index].rule_id] * patterns + index
         hits.extend((start * size + end) * ranks * patterns + tail for start, end in spans)
     hits.sort()
@@ -203,9 +203,13 @@ def plain_spans(regex: re.Pattern[str], text: str) -> list[tuple[int, int]]:
 
 
 def _pattern_spans(
-    text: str, language: str, selected: list[int], catalog: Catalog | None = None
+    text: str, language: str, selected: list[int], catalog: Catalog | None = None, *, empty: bool = True
 ) -> Iterator[tuple[int, list[tuple[int, int]]]]:
-    """Spans per selected pattern, in table order; the same as ``plain_spans`` for each."""
+    """Spans per selected pattern, in table order; the same as ``plain_spans`` for each.
+
+    ``empty=False`` leaves out patterns whose trigger is not in the text (a pack adds
+    thousands of patterns, and a page holds the triggers of a few).
+    """
     data = rule_source(catalog)
     table = data.SIGNAL_TABLES[language]
     index = data.SIGNAL_INDEX[language]
@@ -236,6 +240,8 @@ def _pattern_spans(
             if i in wanted:
                 candidates[i].append(0)
     full = set(index.full)
+    if not empty:  # the patterns that may have spans: those with candidates, and those run whole
+        selected = sorted(full.intersection(selected).union(candidates))
     for i in selected:
         if i in full:
             yield i, plain_spans(table[i].regex, text)
