@@ -53,15 +53,13 @@ def load_pack_references(references: Sequence[str], base: str) -> tuple[Pack, ..
     A folder is named, in messages and in the build hint, as the user can type it from the
     working folder; a bare name is tried as an installed pack, then as a folder below ``base``.
     """
-    from pathlib import Path
-
     from ..packs import load_pack
 
     packs = []
     for reference in references:
         shown = shown_reference(reference, base)
         folder = _is_folder(shown)
-        pack = load_pack(shown, base=None if folder else Path(base))
+        pack = load_pack(shown, base=None if folder else base)
         where = None if folder else base
         _ORIGINS[(pack.id, pack.digest)] = (pack.source, where)
         _LOADED[(pack.source, where, pack.digest)] = pack  # a forked worker finds it here
@@ -122,8 +120,6 @@ def pack_state(packs: Iterable[Pack]) -> tuple[tuple[str, str | None, str], ...]
 
 def packs_from_state(state: Iterable[tuple[str, str | None, str]]) -> tuple[Pack, ...]:
     """The packs ``pack_state`` describes, each loaded once per process; ``PackError`` when one changed."""
-    from pathlib import Path
-
     from ..packs import PackError, load_pack
 
     packs = []
@@ -131,7 +127,7 @@ def packs_from_state(state: Iterable[tuple[str, str | None, str]]) -> tuple[Pack
         key = (reference, base, digest)
         pack = _LOADED.get(key)
         if pack is None:
-            pack = load_pack(reference, base=None if base is None else Path(base))
+            pack = load_pack(reference, base=base)
             if pack.digest != digest:
                 raise PackError(reference, "the pack was rebuilt while the scan ran; run the scan again")
             _LOADED[key] = pack
