@@ -156,6 +156,9 @@ def _pattern_level(
     return level
 
 
+_MAX_OTHER_FIXES = 64  # signals with fixes a rule may have for its hits to try each other's
+
+
 def _rule_fix(
     text: str, start: int, end: int, rule_id: str, signal_id: str, fixed: tuple[str, ...], catalog: Catalog | None
 ) -> Fix | None:
@@ -168,7 +171,10 @@ def _rule_fix(
     if not may_fix(text, start, rule_id, catalog=catalog):
         return None
     fix = find_fix(text, start, end, rule_id, signal_id, catalog=catalog)
-    if fix is not None:
+    if fix is not None or len(fixed) > _MAX_OTHER_FIXES:
+        # A pack's vocabulary is one rule with a signal (and fixes) per term: another term's fix
+        # fits a hit only where that term's own pattern finds the same span, so trying thousands
+        # of them (each compiled on first use) would find nothing.
         return fix
     for other in fixed:
         if other != signal_id:
