@@ -201,3 +201,77 @@ def test_a_few_pages_through_the_real_language_server() -> None:
         for page in chosen
     }
     assert run(session) == expected
+
+
+# -- a team's rule pack: the same signals through every front end --------------------------------------
+
+ACME = Path(__file__).resolve().parents[1] / "examples" / "packs" / "acme"
+PACK_PAGE = (
+    "# Getting started\n\n"
+    "Please log in to the ACMECloud console, then click on Save.\n\n"
+    "Install Git, Python, etc. This is a powerful tool, and it is very fast.\n\n"
+    "Our code lives on Github.\n"
+)
+
+
+@pytest.fixture
+def pack_folder(tmp_path: Path) -> Path:
+    """A docs folder whose configuration names the example pack, with one page of its hits."""
+    import shutil
+
+    folder = tmp_path / "docs"
+    (folder / ".git").mkdir(parents=True)
+    shutil.copytree(ACME, folder / "styles" / "acme", ignore=shutil.ignore_patterns("__pycache__"))
+    (folder / ".writing-rules.toml").write_text(
+        'packs = ["./styles/acme"]\nmin-level = "suggestion"\n', encoding="utf-8"
+    )
+    (folder / "page.md").write_text(PACK_PAGE, encoding="utf-8")
+    return folder
+
+
+def test_a_pack_gives_the_same_signals_through_every_front_end(pack_folder: Path) -> None:
+    page = pack_folder / "page.md"
+    out, err = io.StringIO(), io.StringIO()
+    assert run(["scan", "--format", "json", "--no-cache", str(page)], None, out, err) == 1, err.getvalue()
+    (report,) = json.loads(out.getvalue())
+    expected = keys(report["signals"])
+    rules = {signal[0] for signal in expected}
+    assert {"acme/terms", "acme/no-etc", "word-choice", "filler"} <= rules
+    assert {signal[3] for signal in expected} == {"error", "warning", "suggestion"}
+    assert ("acme/terms", 26, 32, "warning", ("sign in", "log in")) in expected
+
+    # The language server, with the folder's configuration.
+    pytest.importorskip("pygls", reason="the lsp extra (pygls) is a test requirement")
+    from writing_rules.lsp._features import _SEVERITY, diagnostics
+    from writing_rules.lsp._linting import lint_document
+
+    levels = {severity: level for level, severity in _SEVERITY.items()}
+    linted = lint_document(page.as_uri(), 1, PACK_PAGE)
+    found = []
+    for diagnostic in diagnostics(linted):
+        fix = diagnostic.data["fix"]
+        assert diagnostic.severity is not None
+        found.append(
+            (
+                str(diagnostic.code),
+                linted.index.offset(diagnostic.range.start.line, diagnostic.range.start.character),
+                linted.index.offset(diagnostic.range.end.line, diagnostic.range.end.character),
+                levels[diagnostic.severity],
+                None if fix is None else (fix["replacement"], fix["match"]),
+            )
+        )
+    assert found == expected
+
+    # serve-mcp for the folder (its configuration), and the dispatcher created with config=.
+    from writing_rules.tools import create_writing_tool_dispatcher
+
+    router = _router(build_parser().parse_args(["serve-mcp", "--documents", str(pack_folder)]))
+    result = router.call("find_writing_signals", {"text": PACK_PAGE, "language": "en"})
+    assert not result["isError"], result
+    assert keys(result["structuredContent"]["data"]["signals"]) == expected
+    config = ConfigResolver().config_for(str(page))
+    assert config is not None
+    dispatcher = create_writing_tool_dispatcher(config=config.settings)
+    envelope = dispatcher.dispatch({"name": "find_writing_signals", "arguments": {"text": PACK_PAGE, "language": "en"}})
+    assert envelope["ok"], envelope
+    assert keys(envelope["data"]["signals"]) == expected

@@ -16,8 +16,8 @@ from ..documents import DOCUMENTATION_FILES
 from ..lint import ConfigError
 from ..prose import MARKUPS
 from ._escape import EscapingStream
-from ._formats import FORMATS, iter_json, render_github, render_html_report, render_sarif, render_text
-from ._linting import LintRun, add_lint_arguments, prepare_lint
+from ._formats import FORMATS, RuleBook, iter_json, render_github, render_html_report, render_sarif, render_text
+from ._linting import LintRun, add_lint_arguments, add_pack_arguments, prepare_lint, working_folder_packs
 from ._lsp import add_lsp_parser, run_lsp
 from ._parser import CommandParser
 from ._scan import (
@@ -162,6 +162,7 @@ def _add_rules_parser(commands: Any) -> None:
     rules.add_argument("--language", choices=("en", "de"), default="en", help="language of the texts")
     rules.add_argument("--detail", choices=("summary", "full"), default="summary", help="how much to show")
     rules.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+    add_pack_arguments(rules)
 
 
 def _add_prompt_parser(commands: Any) -> None:
@@ -177,6 +178,7 @@ def _add_prompt_parser(commands: Any) -> None:
     prompt.add_argument("--max-findings", type=_positive, metavar="N", help="findings to ask for (1-20)")
     prompt.add_argument("--rule", action="append", metavar="RULE_ID", help="review with this rule (repeatable)")
     prompt.add_argument("--format", choices=("text", "json"), default="text", help="json adds the response schema")
+    add_pack_arguments(prompt)
 
 
 def _add_tools_parser(commands: Any) -> None:
@@ -258,12 +260,20 @@ _COMMANDS: dict[str, _Command] = {
 # -- scan ---------------------------------------------------------------------------------------
 
 
-def _check_selection(args: argparse.Namespace) -> None:
-    """Let the tool judge profile and rules once, before any file is read."""
+def _check_selection(args: argparse.Namespace, lint: LintRun | None = None) -> None:
+    """Let the tool judge profile and rules once, before any file is read.
+
+    A rule id that is no built-in rule's is judged with the packs in force in the
+    working folder (and ``--pack``'s); each file's own packs are checked as it is read.
+    """
     if args.profile is None and not args.rule:
         return  # nothing to judge (a call with neither is always valid): no dispatcher for a cached run
     language = "en" if args.language in (None, "auto") else args.language
     problem = tools.rule_selection_problem(args.profile, args.rule or (), language)
+    if problem is not None and lint is not None and any(rule_id not in data.RULES for rule_id in args.rule or ()):
+        catalog = lint.folder_catalog(".")
+        if catalog is not None:
+            problem = tools.rule_selection_problem(args.profile, args.rule or (), language, catalog=catalog)
     if problem is not None:
         raise UsageError(problem)
 
@@ -355,25 +365,26 @@ def _progress(stderr: TextIO, show: bool, done: int, total: int) -> None:
 
 
 def _scan(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) -> int:
-    _check_selection(args)
     if args.dry_run and not args.fix:
         raise UsageError("--dry-run applies to --fix only")
     lint = prepare_lint(args)
+    _check_selection(args, lint)
     results = _fix_all(args, lint, stdout, stderr) if args.fix else _scan_all(args, lint, stdin, stderr)
     results, directive_errors, unused_found = lint.finish(results, stderr)
+    rules = RuleBook(lint.catalogs())  # the packs' rules beside the built-in ones
     report: str | Iterable[str]
     if args.fix and args.dry_run:
         report = ""  # the diff is the output; nothing else on standard output
     elif args.format == "text":
-        report = render_text(results)
+        report = render_text(results, rules)
     elif args.format == "github":
-        report = render_github(results)
+        report = render_github(results, rules)
     elif args.format == "json":
         report = iter_json(results)  # file by file: a large report is never one string
     elif args.format == "html":
-        report = render_html_report(results, None if args.language in (None, "auto") else args.language)
+        report = render_html_report(results, None if args.language in (None, "auto") else args.language, rules)
     else:
-        report = render_sarif(results, "en" if args.language in (None, "auto") else args.language)
+        report = render_sarif(results, "en" if args.language in (None, "auto") else args.language, rules)
     if args.write_baseline is None or args.output is not None:
         # --write-baseline records the signals; printing them all too would bury its one line.
         _write_report(report, args.output, stdout)
@@ -476,28 +487,36 @@ def _write_json(value: object, stdout: TextIO) -> None:
     stdout.write(json.dumps(value, ensure_ascii=False, indent=2) + "\n")
 
 
-def _levels(rule_id: str, language: str) -> tuple[str, dict[str, str]]:
+def _levels(rule_id: str, language: str, catalog: Any = None) -> tuple[str, dict[str, str]]:
     """A rule's level and the levels of its signals (in ``language``) that differ from it."""
     from ..lint import rule_level, signal_level
 
-    level = rule_level(rule_id)
-    signal_ids = data.RULES[rule_id].signal_levels or {}
+    level = rule_level(rule_id, catalog=catalog)
+    signal_ids = (data.RULES if catalog is None else catalog.RULES)[rule_id].signal_levels or {}
     # Signal ids name their language (hype-word-en); the others' levels would not apply here.
     own = [signal_id for signal_id in signal_ids if signal_id.endswith(f"-{language}")] or list(signal_ids)
-    differing = {signal_id: signal_level(rule_id, signal_id) for signal_id in own}
+    differing = {signal_id: signal_level(rule_id, signal_id, catalog=catalog) for signal_id in own}
     return level, {signal_id: other for signal_id, other in differing.items() if other != level}
 
 
 def _rules(args: argparse.Namespace, stdout: TextIO) -> int:
-    from ..lint import DEFAULT_MIN_LEVEL
+    from ..lint import DEFAULT_MIN_LEVEL, FileSettings
 
     arguments: dict[str, Any] = {"language": args.language, "detail": args.detail}
     if args.profile:
         arguments["profile"] = args.profile
-    result = _call(tools.create_writing_tool_dispatcher(), "get_writing_rules", arguments)
+    # The rules of the packs in force here (the working folder's configuration, --pack) are listed too.
+    packs = working_folder_packs(args)
+    dispatcher = tools.create_writing_tool_dispatcher(config=FileSettings(packs=packs) if packs else None)
+    result = _call(dispatcher, "get_writing_rules", arguments)
+    catalog = None
+    if packs:
+        from ..packs import catalog_for
+
+        catalog = catalog_for(packs)
     # The level decides what `scan` reports by default (--min-level): the listing says it, beside the tool's data.
     for rule in result["rules"]:
-        rule["level"], rule["signalLevels"] = _levels(rule["id"], args.language)
+        rule["level"], rule["signalLevels"] = _levels(rule["id"], args.language, catalog)
     if args.format == "json":
         _write_json({**result, "defaultMinLevel": DEFAULT_MIN_LEVEL}, stdout)
         return EXIT_CLEAN
@@ -523,8 +542,14 @@ def _rules(args: argparse.Namespace, stdout: TextIO) -> int:
 
 
 def _prompt(args: argparse.Namespace, stdout: TextIO) -> int:
+    from ..lint import FileSettings
+
+    packs = working_folder_packs(args)  # their rules join the profiles they name, and --rule may name them
+    config = FileSettings(packs=packs) if packs else None
     try:
-        dispatcher = tools.create_writing_tool_dispatcher(review_context={"audience": args.audience, "goal": args.goal})
+        dispatcher = tools.create_writing_tool_dispatcher(
+            review_context={"audience": args.audience, "goal": args.goal}, config=config
+        )
     except (TypeError, ValueError) as error:
         raise UsageError(f"--audience and --goal: {error}") from None
     arguments: dict[str, Any] = {"profile": args.profile, "language": args.language}

@@ -14,12 +14,14 @@ from ._scan import STDIN_NAME, FileScan
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from .._catalog import Catalog
+    from .._rules_runtime import Rule, RuleText
     from ..tools import Signal
 
 # json loads with the formats that need it (the text report only for an unusual match): a scan
 # with --no-cache and the text report then never imports it (about 1 ms of start-up).
 
-__all__ = ["FORMATS", "render_github", "render_html_report", "render_json", "render_sarif", "render_text"]
+__all__ = ["FORMATS", "RuleBook", "render_github", "render_html_report", "render_json", "render_sarif", "render_text"]
 
 FORMATS = ("text", "json", "sarif", "html", "github")
 _SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -30,15 +32,81 @@ UNUSED_SUPPRESSION = "unused-suppression"
 _UNUSED_TITLE = "A writing-rules directive that silenced nothing"
 
 
+class RuleBook:
+    """The rules a run's reports name: the built-in ones, and those of every pack a file was scanned with.
+
+    Files under different configurations may use different packs; a report names
+    each rule with the texts of the catalogue that has it.
+    """
+
+    def __init__(self, catalogs: Sequence[Catalog | None] = ()) -> None:
+        unique: dict[int, Catalog] = {}
+        for catalog in catalogs:
+            if catalog is not None:
+                unique.setdefault(id(catalog), catalog)
+        self._catalogs = tuple(unique.values())
+
+    def _home(self, rule_id: str) -> Catalog | None:
+        """The pack catalogue holding ``rule_id``; None for a built-in rule (or an unknown id)."""
+        if rule_id in data.RULES:
+            return None
+        for catalog in self._catalogs:
+            if rule_id in catalog.RULES:
+                return catalog
+        return None
+
+    def rule(self, rule_id: str) -> Rule | None:
+        home = self._home(rule_id)
+        return data.RULES.get(rule_id) if home is None else home.RULES[rule_id]
+
+    def rule_ids(self) -> list[str]:
+        """Every known rule id in catalogue order: the built-in ones, then the packs' in the order met."""
+        ids = list(data.RULE_IDS)
+        seen = set(ids)
+        for catalog in self._catalogs:
+            for rule_id in catalog.RULE_IDS:
+                if rule_id not in seen:
+                    seen.add(rule_id)
+                    ids.append(rule_id)
+        return ids
+
+    def texts(self, rule_id: str, language: str | None) -> RuleText | None:
+        """The rule's texts in ``language``, else in a language it has (a pack may have one only)."""
+        rule = self.rule(rule_id)
+        if rule is None:
+            return None
+        texts = rule.texts
+        return texts.get(language or "en") or texts.get("en") or next(iter(texts.values()), None)
+
+    def title(self, rule_id: str, language: str | None) -> str:
+        text = self.texts(rule_id, language)
+        return rule_id if text is None else text.title
+
+    def message(self, signal: Signal, language: str | None) -> str:
+        """What a report says of one hit: the signal's own message (a pack's, ``%s`` the hit), else the title."""
+        home = self._home(signal.rule_id)
+        if home is not None:
+            message = home.SIGNAL_MESSAGES.get((signal.rule_id, signal.signal_id))
+            if message:
+                return message.replace("%s", signal.match)
+        return self.title(signal.rule_id, language)
+
+    @property
+    def catalog(self) -> Catalog | None:
+        """One catalogue for a report that takes one (the HTML report): the first set of packs met."""
+        return self._catalogs[0] if self._catalogs else None
+
+    def level(self, rule_id: str, signal_id: str | None) -> str:
+        from ..lint import signal_level
+
+        return signal_level(rule_id, signal_id, catalog=self._home(rule_id))
+
+
+_BUILTIN_ONLY = RuleBook()
+
+
 def _unused(result: FileScan) -> list[dict[str, Any]]:
     return list(result.data.get("unusedSuppressions", ())) if result.data is not None else []
-
-
-def _title(rule_id: str, language: str | None) -> str:
-    rule = data.RULES.get(rule_id)
-    if rule is None:
-        return rule_id
-    return rule.texts[language or "en"].title
 
 
 def _scanned(results: Sequence[FileScan]) -> list[FileScan]:
@@ -60,15 +128,20 @@ def _quoted(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
-def render_text(results: Sequence[FileScan]) -> str:
-    """``path:line:column: rule-id: "match" title``, one line per signal (JSON and SARIF carry the level)."""
+def render_text(results: Sequence[FileScan], rules: RuleBook = _BUILTIN_ONLY) -> str:
+    """``path:line:column: rule-id: "match" title``, one line per signal (JSON and SARIF carry the level).
+
+    A pack's signal with its own message shows the message instead of the title.
+    """
     lines = []
     titles: dict[tuple[str, str | None], str] = {}
     for result in _scanned(results):
         for signal in _signals(result):
             match = _quoted(signal.match)
             key = (signal.rule_id, result.language)
-            title = titles.get(key) or titles.setdefault(key, _title(*key))
+            title = titles.get(key) or titles.setdefault(key, rules.title(*key))
+            if signal.rule_id not in data.RULES:
+                title = rules.message(signal, result.language)
             code = " (in code)" if signal.in_code else ""
             lines.append(f"{result.path}:{signal.line}:{signal.column}: {signal.rule_id}: {match} {title}{code}")
         for entry in _unused(result):
@@ -122,7 +195,7 @@ def sentence_excerpt(text: str, start: int, end: int, limit: int = EXCERPT_LIMIT
     return before + match + after
 
 
-def render_github(results: Sequence[FileScan]) -> str:
+def render_github(results: Sequence[FileScan], rules: RuleBook = _BUILTIN_ONLY) -> str:
     """GitHub Actions workflow commands, one annotation per signal (``::warning file=…,line=…::…``).
 
     Rule levels choose the command: error, warning, or notice for suggestions. Each
@@ -131,15 +204,13 @@ def render_github(results: Sequence[FileScan]) -> str:
     """
     import json
 
-    from ..lint import signal_level
-
     lines = []
     for result in _scanned(results):
         path = _uri(result.path)
         for signal in _signals(result):
             end_line, end_column = _end(signal)
-            command = _GITHUB_COMMANDS.get(signal_level(signal.rule_id, signal.signal_id), "warning")
-            title = _title(signal.rule_id, result.language)
+            command = _GITHUB_COMMANDS.get(rules.level(signal.rule_id, signal.signal_id), "warning")
+            title = rules.title(signal.rule_id, result.language)
             properties = ",".join(
                 f"{name}={_github_escape(str(value), property_=True)}"
                 for name, value in (
@@ -152,7 +223,8 @@ def render_github(results: Sequence[FileScan]) -> str:
                 )
             )
             shown = _shorten(" ".join(signal.match.split()) or signal.match, _MATCH_SHOWN)
-            message = f"{json.dumps(shown, ensure_ascii=False)}: {title}"
+            said = title if signal.rule_id in data.RULES else rules.message(signal, result.language)
+            message = f"{json.dumps(shown, ensure_ascii=False)}: {said}"
             if result.text is not None and len(signal.match) <= _MATCH_SHOWN:
                 message += f" | {sentence_excerpt(result.text, signal.start, signal.end)}"
             lines.append(f"::{command} {properties}::{_github_escape(message, property_=False)}")
@@ -276,12 +348,15 @@ def _sarif_fixes(signal: Signal, uri: str) -> list[dict[str, Any]]:
     ]
 
 
-def _sarif_rule(rule_id: str, language: str) -> dict[str, Any]:
-    rule = data.RULES[rule_id]
-    text = rule.texts[language]
+def _sarif_rule(rule_id: str, language: str, rules: RuleBook) -> dict[str, Any]:
+    rule = rules.rule(rule_id)
+    text = rules.texts(rule_id, language)
+    assert rule is not None and text is not None
+    # A pack's rule (acme/sign-in, write-good.Passive): each part capitalised, the separators dropped.
+    parts = rule_id.replace("/", "-").replace(".", "-").split("-")
     return {
         "id": rule_id,
-        "name": "".join(part.capitalize() for part in rule_id.split("-")),
+        "name": "".join(part[:1].upper() + part[1:] for part in parts),
         "shortDescription": {"text": text.title},
         "fullDescription": {"text": text.summary},
         "help": {"text": f"{text.instruction}\n\nApplies when: {text.applies_when}"},
@@ -290,16 +365,17 @@ def _sarif_rule(rule_id: str, language: str) -> dict[str, Any]:
     }
 
 
-def render_sarif(results: Sequence[FileScan], language: str = "en") -> str:
+def render_sarif(results: Sequence[FileScan], language: str = "en", rules: RuleBook = _BUILTIN_ONLY) -> str:
     """SARIF 2.1.0 as GitHub code scanning reads it; rule texts in ``language``.
 
     Columns and character offsets count code points (``columnKind``), like the tool.
+    A pack's rules are described like the built-in ones, their text as help.
     """
     import json
 
     scanned = _scanned(results)
     used = {rule_id for result in scanned if result.lint is not None for rule_id in result.lint.rule_ids}
-    rule_ids = [rule_id for rule_id in data.RULE_IDS if rule_id in used]
+    rule_ids = [rule_id for rule_id in rules.rule_ids() if rule_id in used]
     index = {rule_id: position for position, rule_id in enumerate(rule_ids)}
     sarif_results = []
     for result in scanned:
@@ -313,7 +389,7 @@ def render_sarif(results: Sequence[FileScan], language: str = "en") -> str:
                     "level": _SARIF_LEVELS[signal.level],
                     "message": {
                         "text": f"{json.dumps(signal.match, ensure_ascii=False)}: "
-                        f"{_title(signal.rule_id, result.language)}"
+                        f"{rules.message(signal, result.language)}"
                     },
                     "locations": [
                         {
@@ -351,7 +427,7 @@ def render_sarif(results: Sequence[FileScan], language: str = "en") -> str:
                     ],
                 }
             )
-    driver_rules = [_sarif_rule(rule_id, language) for rule_id in rule_ids]
+    driver_rules = [_sarif_rule(rule_id, language, rules) for rule_id in rule_ids]
     if any(_unused(result) for result in scanned):
         driver_rules.append(
             {
@@ -387,7 +463,9 @@ def render_sarif(results: Sequence[FileScan], language: str = "en") -> str:
     return json.dumps(log, ensure_ascii=False, indent=2) + "\n"
 
 
-def render_html_report(results: Sequence[FileScan], language: str | None = None) -> str:
+def render_html_report(
+    results: Sequence[FileScan], language: str | None = None, rules: RuleBook = _BUILTIN_ONLY
+) -> str:
     """One self-contained page with a section per file (unreadable files say why).
 
     Rule texts are in ``language``; with ``--language auto`` they follow the
@@ -411,4 +489,4 @@ def render_html_report(results: Sequence[FileScan], language: str | None = None)
     ]
     count = len(results)
     title = f"writing-rules scan: {results[0].path}" if count == 1 else f"writing-rules scan: {count} files"
-    return render_report(documents, language=language or "en", title=title)
+    return render_report(documents, language=language or "en", title=title, catalog=rules.catalog)

@@ -26,9 +26,43 @@ from ._status import UsageError
 # a one-page scan in a pre-commit hook needs neither.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from .._catalog import Catalog
     from ..lint import Baseline, ChangedLines, LintConfig
+    from ..packs import Pack
 
-__all__ = ["LintRun", "add_lint_arguments", "prepare_lint"]
+__all__ = ["LintRun", "add_lint_arguments", "add_pack_arguments", "prepare_lint", "working_folder_packs"]
+
+_PACK_HELP = (
+    "also use this rule pack: a folder (relative to the working folder) or an installed pack's name "
+    "(repeatable; added to the configuration's packs)"
+)
+
+
+def add_pack_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--pack``, ``--config`` and ``--no-config`` for a command that lists or uses rules (``rules``)."""
+    parser.add_argument("--pack", action="append", metavar="PACK", help=_PACK_HELP)
+    parser.add_argument(
+        "--config", metavar="FILE", help="use this configuration's packs (default: the working folder's configuration)"
+    )
+    parser.add_argument("--no-config", action="store_true", help="ignore .writing-rules.toml and pyproject.toml")
+
+
+def working_folder_packs(args: argparse.Namespace) -> tuple[Pack, ...]:
+    """The packs in force in the working folder: its configuration's (``--config``, ``--no-config``), then
+    ``--pack``'s."""
+    if args.config is not None and args.no_config:
+        raise UsageError("give --config FILE or --no-config, not both")
+    from ..lint import combine_packs, load_pack_references
+    from ..packs import PackError
+
+    config = ConfigResolver(args.config, disabled=args.no_config).config_for(".")  # ConfigError: exit 2
+    packs = config.settings.packs if config is not None else ()
+    if args.pack:
+        try:
+            packs = combine_packs(packs, load_pack_references(args.pack, os.getcwd()))
+        except PackError as error:
+            raise UsageError(f"--pack: {error}") from None
+    return packs
 
 
 def add_lint_arguments(scan: argparse.ArgumentParser) -> None:
@@ -36,6 +70,7 @@ def add_lint_arguments(scan: argparse.ArgumentParser) -> None:
     group = scan.add_argument_group("configuration, suppression, baseline, changed lines, cache")
     group.add_argument("--config", metavar="FILE", help="use this configuration file for every file")
     group.add_argument("--no-config", action="store_true", help="ignore .writing-rules.toml and pyproject.toml")
+    group.add_argument("--pack", action="append", metavar="PACK", help=_PACK_HELP)
     group.add_argument(
         "--min-level",
         choices=LEVELS,
@@ -68,10 +103,20 @@ class LintRun:
 
     # A plain class, not a dataclass: nothing compares or copies it, and building a dataclass
     # costs about 0.3 ms of every start.
-    def __init__(self, resolver: ConfigResolver, args: argparse.Namespace, cache_dir: str | None) -> None:
+    def __init__(
+        self,
+        resolver: ConfigResolver,
+        args: argparse.Namespace,
+        cache_dir: str | None,
+        packs: tuple[Pack, ...] = (),
+    ) -> None:
         self.resolver = resolver
         self.args = args
         self.cache_dir = cache_dir
+        self.packs = packs  # --pack's, added to each configuration's
+        self._with_packs: dict[int, tuple[LintConfig | None, tuple[Pack, ...]]] = {}
+        # Each set of packs files were scanned with (the reports name their rules), by ids and digests.
+        self._pack_sets: dict[tuple[tuple[str, str], ...], tuple[Pack, ...]] = {}
         self.baseline: Baseline | None = None
         self.changed: ChangedLines | None = None
         self.skipped: list[str] = []
@@ -84,6 +129,12 @@ class LintRun:
         """The file's configuration, then the command line on top."""
         config = self.resolver.config_for(path)
         settings = config.settings_for(path) if config is not None else FileSettings()
+        if self.packs:
+            settings = settings._replace(packs=self._packs_with(config, settings.packs))
+        key = tuple((pack.id, pack.digest) for pack in settings.packs)
+        if key not in self._pack_sets:
+            self._check_rules_named(settings, config)
+            self._pack_sets[key] = settings.packs
         args = self.args
         return settings.overlay(
             language=args.language,
@@ -92,6 +143,59 @@ class LintRun:
             min_level=args.min_level,
             markup=getattr(args, "markup", None),
         )
+
+    def _check_rules_named(self, settings: FileSettings, config: LintConfig | None) -> None:
+        """``--rule`` ids must be rules of every file's catalogue (a pack's rule where that pack is in force)."""
+        if not self.args.rule:
+            return
+        from .._lazy_rules import rule_data
+
+        catalog = settings.catalog
+        known = rule_data.RULES if catalog is None else catalog.RULES
+        unknown = [rule_id for rule_id in self.args.rule if rule_id not in known]
+        if unknown:
+            where = f"the configuration {config.path}" if config is not None and config.path else "no configuration"
+            raise UsageError(
+                f"--rule {unknown[0]}: no such rule for the files under {where} (a pack's rule needs its pack "
+                "in the configuration's packs or --pack)"
+            )
+
+    def catalogs(self) -> list[Catalog]:
+        """The catalogue of each set of packs a file was scanned with (for the reports' rule texts)."""
+        sets = [packs for packs in self._pack_sets.values() if packs]
+        if not sets:
+            return []  # a run without packs never imports them
+        from ..packs import catalog_for
+
+        return [catalog_for(packs) for packs in sets]
+
+    def folder_catalog(self, folder: str = ".") -> Catalog | None:
+        """The catalogue in force for files in ``folder``: its configuration's packs and ``--pack``'s."""
+        config = self.resolver.config_for(folder)
+        packs = config.settings.packs if config is not None else ()
+        if self.packs:
+            packs = self._packs_with(config, packs)
+        if not packs:
+            return None
+        from ..packs import catalog_for
+
+        return catalog_for(packs)
+
+    def _packs_with(self, config: LintConfig | None, configured: tuple[Pack, ...]) -> tuple[Pack, ...]:
+        """The configuration's packs and ``--pack``'s, checked together once per configuration."""
+        known = self._with_packs.get(id(config))
+        if known is not None and known[0] is config:
+            return known[1]
+        from ..lint import combine_packs
+        from ..packs import PackError
+
+        try:
+            combined = combine_packs(configured, self.packs)
+        except PackError as error:
+            where = f" (with the packs of {config.path})" if config is not None and config.path else ""
+            raise UsageError(f"--pack: {error}{where}") from None
+        self._with_packs[id(config)] = (config, combined)
+        return combined
 
     def options_for(self, path: str) -> ScanOptions:
         """How ``scan`` lints ``path``: its settings, the cache, fingerprints for a baseline."""
@@ -289,7 +393,16 @@ def prepare_lint(args: argparse.Namespace) -> LintRun:
 
         # Outside the checkout: a cache a repository could commit would decide what a fresh clone reports.
         cache_dir = args.cache_dir or user_cache_dir() or None
-    run = LintRun(resolver, args, cache_dir)
+    packs: tuple[Pack, ...] = ()
+    if args.pack:
+        from ..lint import load_pack_references
+        from ..packs import PackError
+
+        try:
+            packs = load_pack_references(args.pack, os.getcwd())  # once, before any file
+        except PackError as error:
+            raise UsageError(f"--pack: {error}") from None
+    run = LintRun(resolver, args, cache_dir, packs)
     if args.baseline is not None:
         from ..lint import Baseline, BaselineError
 

@@ -41,6 +41,13 @@ def add_serve_mcp_parser(commands: Any) -> None:
     )
     serve.add_argument("--no-config", action="store_true", help="follow no configuration file")
     serve.add_argument(
+        "--pack",
+        action="append",
+        metavar="PACK",
+        help="also use this rule pack: a folder (relative to the working folder) or an installed pack's name "
+        "(repeatable; added to the configuration's packs)",
+    )
+    serve.add_argument(
         "--documents",
         metavar="DIR|URL",
         help="also serve read_document and write_document on the prose documents under DIR ("
@@ -94,7 +101,19 @@ def _team_settings(args: argparse.Namespace) -> Any:
     except ConfigError as error:
         raise UsageError(str(error)) from None
     # No file, or --no-config: the command line's defaults (levels warning and up), so MCP and scan agree.
-    return FileSettings() if config is None else config.settings
+    settings = FileSettings() if config is None else config.settings
+    if args.pack:  # loaded now, once: never during a tool call
+        import os
+
+        from ..lint import combine_packs, load_pack_references
+        from ..packs import PackError
+
+        try:
+            packs = combine_packs(settings.packs, load_pack_references(args.pack, os.getcwd()))
+        except PackError as error:
+            raise UsageError(f"--pack: {error}") from None
+        settings = settings._replace(packs=packs)
+    return settings
 
 
 def _router(args: argparse.Namespace) -> McpToolRouter:

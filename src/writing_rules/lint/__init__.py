@@ -50,6 +50,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from ._directives import Suppressions as Suppressions
     from ._engine import PIECE_UNITS as PIECE_UNITS, LintResult as LintResult, lint_text as lint_text
     from ._lint import LintedText as LintedText, markup_for as markup_for
+    from ._packs import combine_packs as combine_packs, load_pack_references as load_pack_references
     from ._pieces import MapPieces as MapPieces
     from ._sentences import fingerprint as fingerprint, sentence_span as sentence_span
     # isort: on
@@ -74,6 +75,7 @@ __all__, __getattr__, __dir__ = lazy_exports(
         "._directives": ("Suppressions",),
         "._engine": ("PIECE_UNITS", "LintResult", "lint_text"),
         "._lint": ("LintedText", "markup_for"),
+        "._packs": ("combine_packs", "load_pack_references"),
         "._pieces": ("MapPieces",),
         "._sentences": ("fingerprint", "sentence_span"),
     },

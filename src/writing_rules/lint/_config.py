@@ -28,6 +28,8 @@ from ..tools import SignalPolicy
 # start-up) loads only when there is one to read.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from .._catalog import Catalog
+    from ..packs import Pack
     from ..tools import Signal
     from ._config_file import LintConfig
     from ._tool_finder import ToolSignalFinder
@@ -54,7 +56,7 @@ MARKUPS = ("auto", *PROSE_MARKUPS)  # "auto": by the file's extension (writing_r
 LANGUAGES = ("auto", "en", "de")
 DEFAULT_FRONT_MATTER_KEYS = ("title", "description")
 _SETTING_KEYS = ("language", "profile", "rules", "disable", "min-level", "markup", "accept", "front-matter-keys")
-TOP_LEVEL_KEYS = (*_SETTING_KEYS, "include", "exclude", "overrides")
+TOP_LEVEL_KEYS = (*_SETTING_KEYS, "packs", "include", "exclude", "overrides")
 OVERRIDE_KEYS = ("paths", *_SETTING_KEYS)
 
 
@@ -79,17 +81,39 @@ class FileSettings(NamedTuple):
     markup: str = "auto"
     accept: tuple[str, ...] = ()
     front_matter_keys: tuple[str, ...] = DEFAULT_FRONT_MATTER_KEYS
+    # The team's rule packs (``packs`` in the configuration, ``--pack``), loaded when it was resolved.
+    packs: tuple[Pack, ...] = ()
+
+    def __reduce__(self) -> Any:
+        # A pack's tables cannot be pickled (and a vocabulary is megabytes): a worker gets each pack's
+        # reference and digest, and loads it once (lint._packs).
+        if not self.packs:
+            return (FileSettings, tuple(self))
+        from ._packs import pack_state
+
+        return (_settings_with_packs, (tuple(self)[:-1], pack_state(self.packs)))
+
+    @property
+    def catalog(self) -> Catalog | None:
+        """The rule data of these settings: the built-in rules and the packs' (None: the built-in ones alone)."""
+        if not self.packs:
+            return None
+        from ..packs import catalog_for  # memoised: the same packs give the same catalogue
+
+        return catalog_for(self.packs)
 
     def rule_ids(self) -> tuple[str, ...]:
         """The rules to scan with, in catalogue order: profile, then ``rules``, less ``disable``."""
-        pool: Iterable[str] = data.RULE_IDS
+        rules = data if not self.packs else self.catalog
+        assert rules is not None
+        pool: Iterable[str] = rules.RULE_IDS
         if self.profile is not None:
-            pool = data.PROFILES[self.profile].rule_ids
+            pool = rules.PROFILES[self.profile].rule_ids
         chosen = set(pool)
         if self.rules is not None:
             chosen &= set(self.rules)
         chosen -= set(self.disable)
-        return tuple(rule_id for rule_id in data.RULE_IDS if rule_id in chosen and data.RULES[rule_id].has_signals)
+        return tuple(rule_id for rule_id in rules.RULE_IDS if rule_id in chosen and rules.RULES[rule_id].has_signals)
 
     def overlay(
         self,
@@ -134,26 +158,32 @@ class FileSettings(NamedTuple):
 
     def policy(self) -> SignalPolicy:
         """What agents and the command line both apply: disabled rules, ``min-level``, ``accept``."""
-        return SignalPolicy(frozenset(self.disable), self.min_level, self.accept)
+        return SignalPolicy(frozenset(self.disable), self.min_level, self.accept, self.catalog)
 
     def key(self) -> str:
-        """A canonical text of these settings (for cache keys)."""
+        """A canonical text of these settings (for cache keys); a pack counts by its id and digest."""
         import json  # only the cache needs it: a --no-cache scan never loads json
 
-        return json.dumps(
-            [
-                self.language,
-                self.profile,
-                self.rules,
-                self.disable,
-                self.min_level,
-                self.markup,
-                self.accept,
-                self.front_matter_keys,
-            ],
-            ensure_ascii=False,
-            separators=(",", ":"),
-        )
+        values: list[Any] = [
+            self.language,
+            self.profile,
+            self.rules,
+            self.disable,
+            self.min_level,
+            self.markup,
+            self.accept,
+            self.front_matter_keys,
+        ]
+        if self.packs:  # a rebuilt pack is another pack
+            values.append([[pack.id, pack.digest] for pack in self.packs])
+        return json.dumps(values, ensure_ascii=False, separators=(",", ":"))
+
+
+def _settings_with_packs(fields: tuple[Any, ...], state: tuple[tuple[str, str | None, str], ...]) -> FileSettings:
+    """``FileSettings`` unpickled in a worker process, its packs loaded there once."""
+    from ._packs import packs_from_state
+
+    return FileSettings._make((*fields, packs_from_state(state)))
 
 
 def filter_signals(signals: Iterable[Signal], text: str, settings: FileSettings) -> list[Signal]:

@@ -28,6 +28,7 @@ from ._globs import glob_matches
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from ..packs import Pack
     from ._toml import KeyLines
 
 __all__ = ["LintConfig", "read_config"]
@@ -127,13 +128,22 @@ class _Checker:
         self.path = path
         self.lines = lines
         self.prefix = prefix
+        self.pack_rule_ids: tuple[str, ...] = ()  # the rules of the packs the configuration loads
 
     def fail(self, where: tuple[Any, ...], message: str) -> ConfigError:
         return ConfigError(self.path, self.lines.line(*self.prefix, *where), message)
 
     def config(self, document: Mapping[str, Any], root: str) -> LintConfig:
         self.unknown_keys(document, TOP_LEVEL_KEYS, ())
+        # First: the packs' rule ids are valid in rules, disable and every override.
+        if "packs" in document:
+            values_packs = self.packs(document, root)
+            self.pack_rule_ids = tuple(rule_id for pack in values_packs for rule_id in pack.rules)
+        else:
+            values_packs = ()
         values, markup = self.settings(document, ())
+        if values_packs:
+            values["packs"] = values_packs
         include = self.globs(document, "include", ()) if "include" in document else None
         exclude = self.globs(document, "exclude", ()) if "exclude" in document else ()
         overrides = []
@@ -162,8 +172,37 @@ class _Checker:
             overrides=tuple(overrides),
         )
 
+    def packs(self, document: Mapping[str, Any], root: str) -> tuple[Pack, ...]:
+        """The packs ``packs`` names, loaded now (once per configuration file); all or none."""
+        value = document["packs"]
+        if not isinstance(value, list) or not all(isinstance(item, str) and item.strip() for item in value):
+            example = f"[{_short(value, json.dumps)}]" if isinstance(value, str) else '["./styles/acme"]'
+            raise self.fail(
+                ("packs",),
+                f"packs must be an array of packs: folders relative to this file or installed pack names, "
+                f"e.g. packs = {example}",
+            )
+        if not value:
+            return ()
+        from ..packs import PackError
+        from ._packs import load_pack_references, shown_reference
+
+        try:
+            return load_pack_references(value, root)
+        except PackError as error:
+            # The error names the pack as the user can type it; the line is the one that wrote it.
+            written = {shown_reference(reference, root): reference for reference in value}
+            line = self.lines.value_line((*self.prefix, "packs"), written.get(error.pack, error.pack))
+            raise ConfigError(self.path, line, str(error)) from None
+
     def unknown_keys(self, table: Mapping[str, Any], allowed: Sequence[str], where: tuple[Any, ...]) -> None:
         for key in table:
+            if key == "packs" and where:
+                raise self.fail(
+                    (*where, key),
+                    "packs applies to the whole configuration, not to some files: move it to the top level "
+                    "(a file's rules can still be chosen with rules and disable here)",
+                )
             if key not in allowed:
                 hint = _did_you_mean(key, allowed)
                 place = "[[overrides]]" if where else "the configuration"
@@ -226,13 +265,17 @@ class _Checker:
             )
         values = tuple(value)
         for value in values:
-            if value not in data.RULES:
+            if value not in data.RULES and value not in self.pack_rule_ids:
                 line = self.lines.value_line((*self.prefix, *where, key), value)
+                known = (*data.RULE_IDS, *self.pack_rule_ids)
+                hint = ""
+                if "/" in value and not self.pack_rule_ids:
+                    hint = " (a pack's rule: name its pack in packs = [...] at the top level first)"
                 raise ConfigError(
                     self.path,
                     line,
-                    f"unknown rule id {_short(value)} in {key}{_did_you_mean(value, data.RULE_IDS)}; "
-                    f"valid rule ids: {', '.join(data.RULE_IDS)}",
+                    f"unknown rule id {_short(value)} in {key}{_did_you_mean(value, known) or hint}; "
+                    f"valid rule ids: {_listed(known)}",
                 )
         return values
 
@@ -265,6 +308,12 @@ def _short(value: str, quote: Callable[[str], str] = repr) -> str:
     if len(value) <= _SHOWN:
         return quote(value)
     return f"{quote(value[:_SHOWN])}... ({len(value):,} characters)"
+
+
+def _listed(rule_ids: Sequence[str], limit: int = 60) -> str:
+    """Rule ids for a message: a big vocabulary pack must not make the message a page long."""
+    shown = ", ".join(rule_ids[:limit])
+    return shown if len(rule_ids) <= limit else f"{shown} and {len(rule_ids) - limit} more"
 
 
 def _toml_type(value: object) -> str:

@@ -20,7 +20,6 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
-from .._lazy_rules import rule_data as data
 from .._text_units import line_column, line_starts, lines_with_breaks
 from ..prose import MARKUPS as PROSE_MARKUPS
 
@@ -28,6 +27,7 @@ from ..prose import MARKUPS as PROSE_MARKUPS
 # hold none, and building the two dataclasses cost 0.8 ms of every start.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from .._catalog import Catalog
     from ..tools import Signal
     from ._directive_types import Directive, DirectiveProblem
 
@@ -65,19 +65,34 @@ class Suppressions(NamedTuple):
     problems: tuple[DirectiveProblem, ...] = ()
 
 
-def format_directive(kind: str, rule_ids: Iterable[str] = (), markup: str = "markdown") -> str:
+def _rules(catalog: Catalog | None) -> Catalog:
+    """The rule data whose ids directives may name (a pack's too, with its catalogue)."""
+    from .._catalog import rule_source  # only once a text holds a directive
+
+    return rule_source(catalog)
+
+
+def _listed(rule_ids: tuple[str, ...], limit: int = 60) -> str:
+    shown = ", ".join(rule_ids[:limit])
+    return shown if len(rule_ids) <= limit else f"{shown} and {len(rule_ids) - limit} more"
+
+
+def format_directive(
+    kind: str, rule_ids: Iterable[str] = (), markup: str = "markdown", *, catalog: Catalog | None = None
+) -> str:
     """The comment text of a directive for ``markup`` (an editor's "disable for this line" action).
 
     ``<!-- writing-rules-disable-line hedging -->``; ``{/* ... */}`` for MDX,
     ``.. writing-rules-...`` for reStructuredText. ``ValueError`` for an
-    unknown kind or rule id.
+    unknown kind or rule id (``catalog``: the rules of the packs in force too).
     """
     if kind not in DIRECTIVE_KINDS:
         raise ValueError(f"unknown directive kind {kind!r}; kinds: {', '.join(DIRECTIVE_KINDS)}")
     ids = list(rule_ids)
-    unknown = [rule_id for rule_id in ids if rule_id not in data.RULES]
+    rules = _rules(catalog)
+    unknown = [rule_id for rule_id in ids if rule_id not in rules.RULES]
     if unknown:
-        raise ValueError(f"unknown rule id {unknown[0]!r}; rule ids: {', '.join(data.RULE_IDS)}")
+        raise ValueError(f"unknown rule id {unknown[0]!r}; rule ids: {_listed(rules.RULE_IDS)}")
     body = PREFIX + kind + ("" if not ids else " " + ", ".join(ids))
     if markup == "rst":
         return f".. {body}"
@@ -150,13 +165,19 @@ def _mask_code(text: str) -> str:
 
 
 def read_directives(
-    text: str, markup: str = "markdown", comments: Iterable[tuple[int, int]] | None = None
+    text: str,
+    markup: str = "markdown",
+    comments: Iterable[tuple[int, int]] | None = None,
+    *,
+    catalog: Catalog | None = None,
 ) -> Suppressions:
     """The directives in ``text``.
 
     ``comments`` are the source spans of its comments (from a prose view);
     without them ``comment_spans`` finds them. An unknown directive word or
     rule id is a ``DirectiveProblem``, and that comment is not a directive.
+    ``catalog`` (``writing_rules.packs.catalog_for``) makes the rules of the
+    packs in force known; None knows the built-in rules.
     """
     # Plain substring tests first: they cost far less than a case-blind search of every text.
     maybe = "-rules-" in text or "-Rules-" in text or "-RULES-" in text
@@ -193,13 +214,14 @@ def read_directives(
             )
             continue
         ids = tuple(rule_id for rule_id in re.split(_SPLIT, rest.strip()) if rule_id)
-        unknown = [rule_id for rule_id in ids if rule_id not in data.RULES]
+        rules = _rules(catalog)
+        unknown = [rule_id for rule_id in ids if rule_id not in rules.RULES]
         if unknown:
             problems.append(
                 DirectiveProblem(
                     line,
                     column,
-                    f"unknown rule id {unknown[0]!r} in {PREFIX}{kind}; valid rule ids: {', '.join(data.RULE_IDS)}",
+                    f"unknown rule id {unknown[0]!r} in {PREFIX}{kind}; valid rule ids: {_listed(rules.RULE_IDS)}",
                 )
             )
             continue

@@ -28,7 +28,7 @@ the parent with ``LintResult.narrowed``, which ``lint_text`` itself ends with.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from functools import partial
 from typing import Any, NamedTuple
 
@@ -160,7 +160,9 @@ def lint_text(
             "scan-3", _version(), data.SOURCE_DIGEST, os.path.realpath(path), settings.key(), markup, code, content
         )
         if keyed:
-            cached = cache.get(key, partial(cached_result_ok, text=text))
+            catalog = settings.catalog
+            rules = data.RULES if catalog is None else catalog.RULES
+            cached = cache.get(key, partial(cached_result_ok, text=text, rules=rules))
     if cached is not None:
         from ..tools import Signal
 
@@ -187,6 +189,7 @@ def lint_text(
                 min_level=settings.min_level,
                 code=include_code,
                 map_pieces=map_pieces,
+                packs=settings.packs,
             )
         signals = list(found)
         if cache is not None and keyed:
@@ -246,30 +249,32 @@ _SIGNAL_NUMBERS = ("start", "end", "utf16Start", "utf16End", "line", "column")
 _CONTEXT_FLAGS = ("inCode", "inQuote", "negated")
 
 
-def cached_result_ok(value: Mapping[str, Any], text: str) -> bool:
+def cached_result_ok(value: Mapping[str, Any], text: str, rules: Container[str] | None = None) -> bool:
     """Whether a cached value has the shape ``lint_text`` stores, with spans that fit ``text``.
 
-    Anything else (a damaged or foreign entry: missing keys, an unknown rule, a span
-    outside the text) is a cache miss, never a crash further on.
+    Anything else (a damaged or foreign entry: missing keys, a rule not in ``rules`` (default:
+    the built-in ones), a span outside the text) is a cache miss, never a crash further on.
     """
+    if rules is None:
+        rules = data.RULES
     result = value.get("data")
     if value.get("language") not in _LANGUAGES or not isinstance(value.get("detected"), bool):
         return False
     if not isinstance(result, dict) or result.get("language") not in _LANGUAGES:
         return False
     rule_ids, signals = result.get("ruleIds"), result.get("signals")
-    if not isinstance(rule_ids, list) or not all(isinstance(rule, str) and rule in data.RULES for rule in rule_ids):
+    if not isinstance(rule_ids, list) or not all(isinstance(rule, str) and rule in rules for rule in rule_ids):
         return False
     if not isinstance(signals, list) or not isinstance(result.get("truncated"), bool):
         return False
     if not isinstance(result.get("totalSignals"), int) or not isinstance(result.get("note"), (str, type(None))):
         return False
-    return all(_signal_ok(signal, text) for signal in signals)
+    return all(_signal_ok(signal, text, rules) for signal in signals)
 
 
-def _signal_ok(signal: object, text: str) -> bool:
+def _signal_ok(signal: object, text: str, rules: Container[str]) -> bool:
     rule_id = signal.get("ruleId") if isinstance(signal, dict) else None
-    if not isinstance(signal, dict) or not isinstance(rule_id, str) or rule_id not in data.RULES:
+    if not isinstance(signal, dict) or not isinstance(rule_id, str) or rule_id not in rules:
         return False
     if not isinstance(signal.get("signalId"), str) or signal.get("level") not in LEVELS:
         return False

@@ -55,7 +55,7 @@ def lint_signals(
     simple scan finds them otherwise.
     """
     wanted = filter_signals(signals, text, settings)
-    directives = read_directives(text, "mdx" if markup == "mdx" else markup, comments)
+    directives = read_directives(text, "mdx" if markup == "mdx" else markup, comments, catalog=settings.catalog)
     kept, used = apply_suppressions(wanted, directives, len(text))
     unused = tuple(
         (directive.line, directive.column, message) for directive, message in unused_suppressions(directives, used)

@@ -17,6 +17,10 @@ from ..prose import read_prose
 from ..tools import Signal, scan_signals
 from ._engine import PIECE_UNITS
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..packs import Pack
+
 __all__ = ["DEFAULT_FRONT_MATTER_KEYS", "MapPieces", "Piece", "join_pieces", "scan_chosen", "split_points"]
 
 MapPieces = Callable[[Callable[["Piece"], tuple[list[Signal], str | None]], list["Piece"]], Iterable[Any]]
@@ -125,7 +129,10 @@ def join_pieces(text: str, starts: Sequence[int], pieces: Iterable[Iterable[Sign
 
 
 class Piece(NamedTuple):
-    """One piece to scan, with what the scan needs: picklable, so a worker process can take it."""
+    """One piece to scan, with what the scan needs: picklable, so a worker process can take it.
+
+    ``packs`` travel as their references and digests (``lint._packs``), as in ``FileSettings``.
+    """
 
     text: str
     language: str
@@ -134,11 +141,30 @@ class Piece(NamedTuple):
     front_matter_keys: tuple[str, ...] | None
     min_level: str | None
     code: bool
+    packs: tuple[Pack, ...] = ()
+
+    def __reduce__(self) -> Any:
+        if not self.packs:
+            return (Piece, tuple(self))
+        from ._packs import pack_state
+
+        return (_piece_with_packs, (tuple(self)[:-1], pack_state(self.packs)))
+
+
+def _piece_with_packs(fields: tuple[Any, ...], state: tuple[tuple[str, str | None, str], ...]) -> Piece:
+    from ._packs import packs_from_state
+
+    return Piece._make((*fields, packs_from_state(state)))
 
 
 def scan_piece(piece: Piece) -> tuple[list[Signal], str | None]:
     """The signals of one piece (positions within it) and the reader's note; runs in a worker."""
     view = read_prose(piece.text, piece.markup, front_matter_keys=piece.front_matter_keys)
+    catalog = None
+    if piece.packs:
+        from ..packs import catalog_for
+
+        catalog = catalog_for(piece.packs)
     found, _ = scan_signals(
         piece.text,
         piece.language,
@@ -147,6 +173,7 @@ def scan_piece(piece: Piece) -> tuple[list[Signal], str | None]:
         view=view,
         min_level=piece.min_level,
         code=piece.code,
+        catalog=catalog,
     )
     return found, view.note
 
@@ -162,6 +189,7 @@ def scan_chosen(
     min_level: str | None = None,
     code: bool = True,
     map_pieces: MapPieces = map,
+    packs: tuple[Pack, ...] = (),
 ) -> tuple[list[Signal], str | None]:
     """Every signal of ``text`` read as ``markup``, and why it was read as plain text (or None).
 
@@ -171,7 +199,8 @@ def scan_chosen(
     prose view (``writing_rules.prose``) and scanned over it by the tool's own
     scanner, without the 500-signal cap a model's call has. ``front_matter_keys``
     None: the text cannot open with front matter. ``map_pieces`` scans the pieces
-    (a process pool's ``map`` spreads them).
+    (a process pool's ``map`` spreads them). ``packs`` are scanned with the built-in rules
+    (``rule_ids`` may name theirs).
 
     ``min_level`` and ``code=False`` leave out what the caller drops anyway: the
     patterns below that level and the code (see ``scan_text``).
@@ -181,7 +210,7 @@ def scan_chosen(
     bounds = zip(starts, [*starts[1:], len(text)], strict=True)
     # Front matter can only open the text: later pieces are read without it.
     jobs = [
-        Piece(text[first:end], language, rule_ids, markup, keys if first == 0 else None, min_level, code)
+        Piece(text[first:end], language, rule_ids, markup, keys if first == 0 else None, min_level, code, packs)
         for first, end in bounds
     ]
     if len(jobs) == 1:

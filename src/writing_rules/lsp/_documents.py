@@ -84,6 +84,10 @@ class OpenDocuments:
     def close(self, uri: str) -> OpenDocument | None:
         return self._documents.pop(document_key(uri), None)
 
+    def all(self) -> list[OpenDocument]:
+        """Every open document, in the order they were opened."""
+        return list(self._documents.values())
+
     def change(
         self, uri: str, version: int | None, changes: Sequence[types.TextDocumentContentChangeEvent]
     ) -> OpenDocument | None:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from lsprotocol import types
 
-from .._lazy_rules import rule_data as data
+from .._catalog import rule_source
 from ..lint import markup_for, signal_level
 from ._linting import LintedDocument, path_of
 from ._positions import LineIndex
@@ -37,21 +37,27 @@ def diagnostics(linted: LintedDocument, rule_url: str | None = None) -> list[typ
     """One diagnostic per signal (level, rule id, link to the rule's text, the fix in ``data``)."""
     found = []
     language = linted.language if linted.language in ("en", "de") else "en"
+    catalog = linted.catalog
+    rules = rule_source(catalog)
     pages: dict[str, str] = {}  # one lookup per rule, not per signal: it touches the file system
     for signal in linted.signals:
         rule_id = signal.rule_id
         if rule_id not in pages:
-            pages[rule_id] = rule_page_uri(rule_id, language, rule_url)
-        title = data.RULES[rule_id].texts[language].title
+            pages[rule_id] = rule_page_uri(rule_id, language, rule_url, catalog=catalog)
+        texts = rules.RULES[rule_id].texts
+        title = (texts.get(language) or next(iter(texts.values()))).title  # a pack may have one language
+        own = rules.SIGNAL_MESSAGES.get((rule_id, signal.signal_id))  # a pack signal's message (%s: the hit)
         fix = signal.fix
-        message = f"{title}: “{signal.match}”"
+        message = own.replace("%s", signal.match) if own else f"{title}: “{signal.match}”"
         if fix is not None:
             message += f" (safe fix: “{fix.replacement}”)" if fix.replacement else f" (safe fix: delete “{fix.match}”)"
         found.append(
             types.Diagnostic(
                 range=_range(linted.index, signal.start, signal.end),
                 message=message,
-                severity=_SEVERITY.get(signal_level(rule_id, signal.signal_id), types.DiagnosticSeverity.Warning),
+                severity=_SEVERITY.get(
+                    signal_level(rule_id, signal.signal_id, catalog=catalog), types.DiagnosticSeverity.Warning
+                ),
                 code=rule_id,
                 code_description=types.CodeDescription(href=pages[rule_id]),
                 source=SOURCE,

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import threading
+from collections.abc import Iterable
 from dataclasses import dataclass
 from urllib.parse import unquote, urlparse
 
@@ -11,9 +13,16 @@ from ._positions import LineIndex
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from .._catalog import Catalog
+    from ..lint import LintConfig
     from ..tools import Signal
 
-__all__ = ["LintedDocument", "lint_document", "one_line", "path_of"]
+__all__ = ["CONFIG_NAMES", "PACK_NAMES", "LintedDocument", "WorkspaceConfigs", "lint_document", "one_line", "path_of"]
+
+# Files whose change can change what a document's configuration is: the configuration files, and a
+# pack's compiled module (rebuilt by `writing-rules pack build`) or its sources.
+CONFIG_NAMES = (CONFIG_FILE, "pyproject.toml")
+PACK_NAMES = ("_pack_data.py", "pack.yaml")
 
 
 @dataclass(frozen=True)
@@ -29,6 +38,7 @@ class LintedDocument:
     # (1-based line, 1-based column, message) of broken directives
     problems: tuple[tuple[int, int, str], ...] = ()
     config_error: str | None = None
+    catalog: Catalog | None = None  # the rules of the packs in force (None: the built-in ones)
 
 
 def path_of(uri: str) -> str | None:
@@ -65,23 +75,161 @@ def _nearest_config(path: str) -> str:
         folder = parent
 
 
-def _settings(path: str | None, settings: FileSettings | None) -> tuple[FileSettings | None, str | None]:
+def _config(resolver: ConfigResolver, path: str) -> tuple[LintConfig | None, str | None]:
+    """The configuration in force for ``path``, or the one-line reason it cannot be used."""
+    try:
+        return resolver.config_for(path), None
+    except ConfigError as error:
+        return None, one_line(str(error))
+    except Exception as error:  # a file the reader chokes on (nesting, huge numbers): still one line
+        return None, one_line(f"{_nearest_config(path)}: cannot be read ({type(error).__name__}: {error})")
+
+
+def _signature(path: str) -> tuple[int, int] | None:
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    return status.st_mtime_ns, status.st_size
+
+
+def _within(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+class WorkspaceConfigs:
+    """The configurations of the open documents: read once, renewed when a configuration file changes.
+
+    One ``ConfigResolver`` per workspace folder (and one for files outside them), so a
+    configuration file is read, and its packs loaded, once, not on every keystroke. ``renew``
+    forgets what a changed file can affect; ``stale`` says whether a configuration file read
+    so far changed on disk (checked on each save, a few ``stat`` calls). Thread-safe: documents
+    are linted in a worker thread, notifications arrive on the event loop.
+    """
+
+    def __init__(self, folders: Iterable[str] = ()) -> None:
+        self._lock = threading.Lock()
+        self._roots: tuple[str, ...] = ()
+        self._resolvers: dict[str, ConfigResolver] = {}
+        # A document's folder -> its configuration, or the reason it cannot be used (errors are kept
+        # too: a broken file is not read again per keystroke, but again once it changes).
+        self._found: dict[str, tuple[LintConfig | None, str | None]] = {}
+        self._read: dict[str, tuple[int, int] | None] = {}  # configuration files read -> (mtime, size)
+        self._broken: set[str] = set()  # configuration files that could not be used
+        self.loads = 0  # configurations resolved (tests count them: once per folder, not per keystroke)
+        self.set_folders(folders)
+
+    @property
+    def folders(self) -> tuple[str, ...]:
+        return self._roots
+
+    def set_folders(self, folders: Iterable[str]) -> None:
+        """The workspace folders (absolute paths); what was read is kept where its folder still is."""
+        roots = tuple(sorted({os.path.abspath(folder) for folder in folders}, key=len, reverse=True))
+        with self._lock:
+            self._roots = roots
+            self._resolvers = {root: found for root, found in self._resolvers.items() if root in roots}
+            self._found.clear()
+
+    def _root(self, folder: str) -> str:
+        for root in self._roots:  # the innermost first
+            if _within(folder, root):
+                return root
+        return ""
+
+    def config_for(self, path: str) -> tuple[LintConfig | None, str | None]:
+        """The configuration for ``path`` (None: none), or the reason it cannot be used."""
+        folder = os.path.dirname(os.path.abspath(path))
+        with self._lock:
+            found = self._found.get(folder)
+            if found is None:
+                root = self._root(folder)
+                resolver = self._resolvers.get(root)
+                if resolver is None:
+                    resolver = self._resolvers[root] = ConfigResolver()
+                found = self._found[folder] = _config(resolver, path)
+                self.loads += 1
+                self._remember(found)
+            return found
+
+    def _remember(self, found: tuple[LintConfig | None, str | None]) -> None:
+        """Note the files whose change makes ``found`` stale: the configuration file, its packs' modules."""
+        config, error = found
+        if config is not None and config.path is not None:
+            file = os.path.join(config.root, os.path.basename(config.path))
+            for pack in config.settings.packs:
+                if os.sep in pack.source or "/" in pack.source:  # a folder (an installed pack changes by install)
+                    module = os.path.abspath(os.path.join(pack.source, PACK_NAMES[0]))
+                    self._read.setdefault(module, _signature(module))
+        elif error is not None and ":" in error:
+            file = os.path.abspath(error.split(":", 1)[0])
+            self._broken.add(file)
+        else:
+            return
+        if os.path.basename(file) in CONFIG_NAMES:
+            self._read.setdefault(file, _signature(file))
+
+    def stale(self) -> list[str]:
+        """The files read so far that changed on disk since (a save may have changed one), and the
+        configurations that could not be used (a pack may have been built since: they are cheap to try)."""
+        with self._lock:
+            read = list(self._read.items())
+            broken = sorted(self._broken)
+        return [file for file, signature in read if _signature(file) != signature or file in broken]
+
+    def renew(self, changed: Iterable[str] = ()) -> bool:
+        """Forget what the changed files can affect (everything when a pack changed); True if anything was.
+
+        A configuration file can affect the documents at and below its folder; a pack's file
+        any configuration that names the pack.
+        """
+        folders = []
+        everything = False
+        for path in changed:
+            name = os.path.basename(path)
+            if name in CONFIG_NAMES:
+                folders.append(os.path.dirname(os.path.abspath(path)))
+            elif name in PACK_NAMES:
+                everything = True
+        if not folders and not everything:
+            return False
+        with self._lock:
+            if everything:
+                self._resolvers.clear()
+                self._found.clear()
+                self._read.clear()
+                self._broken.clear()
+                return True
+            for root in list(self._resolvers):
+                # A resolver caches per folder: drop the ones that may have read below or above the change.
+                if root == "" or any(_within(root, folder) or _within(folder, root) for folder in folders):
+                    del self._resolvers[root]
+            for folder in list(self._found):
+                if any(_within(folder, changed_folder) for changed_folder in folders):
+                    del self._found[folder]
+            for file in list(self._read):
+                if any(_within(file, changed_folder) for changed_folder in folders):
+                    del self._read[file]
+            self._broken = {file for file in self._broken if not any(_within(file, f) for f in folders)}
+        return True
+
+
+def _settings(
+    path: str | None, settings: FileSettings | None, configs: WorkspaceConfigs | None = None
+) -> tuple[FileSettings | None, str | None]:
     """The file's configuration, exactly as ``scan`` finds it; a broken file is reported, not fatal.
 
     None when the configuration leaves the file out (``include`` / ``exclude``): ``scan`` never lints it,
     or when the configuration cannot be used (then with the reason, one line naming the file):
-    ``scan`` refuses to run with it.
+    ``scan`` refuses to run with it. Without ``configs`` the configuration is read afresh.
     """
     if settings is not None:
         return settings, None
     if path is None:
         return FileSettings(), None
-    try:
-        config = ConfigResolver().config_for(path)  # fresh: an edited configuration counts at once
-    except ConfigError as error:
-        return None, one_line(str(error))
-    except Exception as error:  # a file the reader chokes on (nesting, huge numbers): still one line
-        return None, one_line(f"{_nearest_config(path)}: cannot be read ({type(error).__name__}: {error})")
+    config, error = configs.config_for(path) if configs is not None else _config(ConfigResolver(), path)
+    if error is not None:
+        return None, error
     if config is None:
         return FileSettings(), None
     if not config.selects(path):
@@ -97,16 +245,18 @@ def lint_document(
     language: str = "auto",
     min_level: str | None = None,
     settings: FileSettings | None = None,
+    configs: WorkspaceConfigs | None = None,
 ) -> LintedDocument:
     """Scan ``text`` with its file's configuration and inline directives.
 
     ``language`` other than "auto" and ``min_level`` override the
     configuration (the client's choice), as the command line's options do;
     without a ``min-level`` anywhere, the command line's default view applies.
-    ``settings`` replaces the configuration lookup altogether.
+    ``settings`` replaces the configuration lookup altogether; ``configs`` keeps the
+    configurations read (the server's), else each call reads them afresh.
     """
     path = path_of(uri)
-    found, config_error = _settings(path, settings)
+    found, config_error = _settings(path, settings, configs)
     if found is None:
         language = language if language != "auto" else "en"
         return LintedDocument(uri, version, text, LineIndex(text), language, (), config_error=config_error)
@@ -125,4 +275,5 @@ def lint_document(
         signals=linted.signals,
         problems=problems,
         config_error=config_error,
+        catalog=chosen.catalog,
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -30,7 +31,7 @@ from .. import __version__
 from ..lint import LEVELS
 from ._documents import OpenDocument, OpenDocuments, document_key
 from ._features import FIX_ALL_KIND, code_actions, diagnostics
-from ._linting import LintedDocument, lint_document, one_line, path_of
+from ._linting import CONFIG_NAMES, PACK_NAMES, LintedDocument, WorkspaceConfigs, lint_document, one_line, path_of
 from ._positions import LineIndex, PositionError
 
 __all__ = ["MAX_DOCUMENT_CHARACTERS", "RequestFailed", "WritingRulesServer", "create_server"]
@@ -123,6 +124,8 @@ class WritingRulesServer(LanguageServer):
         self.language = "auto"
         self.min_level: str | None = None
         self.rule_url: str | None = None
+        # The configurations (and their packs) read once per folder, renewed when one changes.
+        self.configs = WorkspaceConfigs()
 
     def document_changes(self) -> bool:
         capabilities = self.client_capabilities
@@ -165,6 +168,13 @@ class WritingRulesServer(LanguageServer):
         self.results.pop(key, None)
         self.errors.pop(key, None)
 
+    def configuration_changed(self, paths: list[str]) -> None:
+        """Configuration files (or packs) changed on disk: read them again, and lint every open document."""
+        if self.configs.renew(paths):
+            for document in self.documents.all():
+                if document.text is not None:
+                    self.schedule(document.uri)
+
     def schedule(self, uri: str) -> None:
         """Lint the document's current version soon; a lint waiting for this document is replaced."""
         key = document_key(uri)
@@ -176,7 +186,9 @@ class WritingRulesServer(LanguageServer):
     def _check(self, uri: str, version: int | None, text: str) -> tuple[LintedDocument, list[types.Diagnostic]]:
         """Lint and build the diagnostics, in the worker thread (both grow with the document)."""
         try:
-            linted = lint_document(uri, version, text, language=self.language, min_level=self.min_level)
+            linted = lint_document(
+                uri, version, text, language=self.language, min_level=self.min_level, configs=self.configs
+            )
             return linted, diagnostics(linted, self.rule_url)
         except Exception as error:  # a fault in one document must not stop the server
             message = one_line(f"could not check {path_of(uri) or uri} ({type(error).__name__}: {error})")
@@ -264,6 +276,44 @@ def create_server() -> WritingRulesServer:
             rule_url = options.get("ruleUrl")
             if isinstance(rule_url, str) and rule_url:
                 server.rule_url = rule_url
+        folders = [path_of(folder.uri) for folder in params.workspace_folders or ()]
+        if not folders and params.root_uri:
+            folders = [path_of(params.root_uri)]
+        elif not folders and params.root_path:
+            folders = [params.root_path]
+        server.configs.set_folders(folder for folder in folders if folder)
+
+    @server.feature(types.INITIALIZED)
+    def initialized(params: types.InitializedParams) -> None:
+        # Ask to hear of configuration files and packs changing on disk, where the client can tell.
+        capabilities = server.client_capabilities
+        watched = capabilities.workspace.did_change_watched_files if capabilities.workspace else None
+        if watched is None or not watched.dynamic_registration:
+            return  # a save still notices a changed configuration file (see did_save)
+        watchers = [types.FileSystemWatcher(glob_pattern=f"**/{name}") for name in (*CONFIG_NAMES, *PACK_NAMES)]
+        server.client_register_capability(
+            types.RegistrationParams(
+                registrations=[
+                    types.Registration(
+                        id="writing-rules-configuration",
+                        method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                        register_options=types.DidChangeWatchedFilesRegistrationOptions(watchers=watchers),
+                    )
+                ]
+            )
+        )
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    def watched_files_changed(params: types.DidChangeWatchedFilesParams) -> None:
+        paths = [path_of(change.uri) for change in params.changes]
+        server.configuration_changed([path for path in paths if path])
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)
+    def workspace_folders_changed(params: types.DidChangeWorkspaceFoldersParams) -> None:
+        removed = {path_of(folder.uri) for folder in params.event.removed}
+        current = [root for root in server.configs.folders if root not in removed]
+        added = [path_of(folder.uri) for folder in params.event.added]
+        server.configs.set_folders([*current, *(folder for folder in added if folder)])
 
     # Plain functions, run as each notification is read: the documents change in the client's order.
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
@@ -277,8 +327,13 @@ def create_server() -> WritingRulesServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(params: types.DidSaveTextDocumentParams) -> None:
-        # A configuration next to it may have changed. The editor's text is checked, never the
-        # file: a document that is not open is not read at all (it may be a FIFO, or /dev/zero).
+        # A configuration file saved, or one changed since it was read (a save is the moment a
+        # person expects a changed configuration to count): read again, lint every open document.
+        path = path_of(params.text_document.uri)
+        saved = [path] if path is not None and os.path.basename(path) in (*CONFIG_NAMES, *PACK_NAMES) else []
+        server.configuration_changed([*saved, *server.configs.stale()])
+        # The editor's text is checked, never the file: a document that is not open is not read
+        # at all (it may be a FIFO, or /dev/zero).
         document = server.documents.get(params.text_document.uri)
         if document is not None and document.text is not None:
             server.schedule(document.uri)

@@ -43,10 +43,11 @@ import html
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
-from .._lazy_rules import rule_data as data
+from .._catalog import Catalog, rule_source
 from ..tools import TextIndex
 from ._html_assets import LABELS, PAGED_SCRIPT, PALETTE_SIZE, SCRIPT, STYLE
 from ._parse import ReviewParse
@@ -116,8 +117,34 @@ def render_html(
     return render_report([document], language=language, title=title)
 
 
-def render_report(documents: Sequence[ReportDocument], *, language: str = "en", title: str | None = None) -> str:
-    """The report for several documents: one section each, one side list and navigation for all."""
+# The rules a report names (the built-in ones, or a catalogue with a team's packs), while it renders.
+_RULES: ContextVar[Catalog | None] = ContextVar("writing_rules_report_rules", default=None)
+
+
+def _data() -> Catalog:
+    return rule_source(_RULES.get())
+
+
+def render_report(
+    documents: Sequence[ReportDocument],
+    *,
+    language: str = "en",
+    title: str | None = None,
+    catalog: Catalog | None = None,
+) -> str:
+    """The report for several documents: one section each, one side list and navigation for all.
+
+    ``catalog`` (``writing_rules.packs.catalog_for``) names the rules of the packs the hits
+    may come from, with their titles and instructions; None: the built-in rules.
+    """
+    token = _RULES.set(catalog)
+    try:
+        return _render_report(documents, language, title)
+    finally:
+        _RULES.reset(token)
+
+
+def _render_report(documents: Sequence[ReportDocument], language: str, title: str | None) -> str:
     if language not in LABELS:
         raise ValueError(f"language must be 'en' or 'de', not {language!r}")
     if title is not None and not isinstance(title, str):
@@ -132,7 +159,7 @@ def render_report(documents: Sequence[ReportDocument], *, language: str = "en", 
     rule_ids = _rule_order(hit.rule_id for hit in hits)
     # A rule's colour is its place in the catalogue: the same in every report, and no two
     # rules share one (the palette has a colour for every rule).
-    catalogue = {rule_id: position for position, rule_id in enumerate(data.RULE_IDS)}
+    catalogue = {rule_id: position for position, rule_id in enumerate(_data().RULE_IDS)}
     colours = {rule_id: catalogue.get(rule_id, 0) % PALETTE_SIZE for rule_id in rule_ids}
     # The tooltip of a mark names its rule: title and id.
     tips = {rule_id: f"{_title(rule_id, language)} ({rule_id})" for rule_id in rule_ids}
@@ -215,7 +242,7 @@ def _attr(value: str) -> str:
 
 def _rule_order(rule_ids: Iterable[str]) -> list[str]:
     present = set(rule_ids)
-    known = [rule_id for rule_id in data.RULE_IDS if rule_id in present]
+    known = [rule_id for rule_id in _data().RULE_IDS if rule_id in present]
     return known + sorted(present - set(known))
 
 
@@ -248,7 +275,7 @@ def _hits(document: ReportDocument, position: int, first_number: int) -> list[_H
                 suggestion if isinstance(suggestion, str) else None,
             )
         )
-    order = {rule_id: rank for rank, rule_id in enumerate(data.RULE_IDS)}
+    order = {rule_id: rank for rank, rule_id in enumerate(_data().RULE_IDS)}
     spans.sort(key=lambda span: (span[0], span[1], order.get(span[2], len(order)), span[2]))
     hits = []
     for offset, (start, end, rule_id, explanation, suggestion) in enumerate(spans):
@@ -496,8 +523,10 @@ def _rule_sections(
         by_rule[hit.rule_id].append(hit)
     out = []
     for rule_id in rule_ids:
-        rule = data.RULES.get(rule_id)
-        instruction = rule.texts[language].instruction if rule is not None else ""
+        rule = _data().RULES.get(rule_id)
+        texts = rule.texts if rule is not None else {}
+        text = texts.get(language) or next(iter(texts.values()), None)  # a pack may have one language
+        instruction = text.instruction if text is not None else ""
         out.append(
             f'<section class="rule" data-rule="{_attr(rule_id)}">'
             f'<h3><span class="swatch r{colours[rule_id]}"></span>'
@@ -557,5 +586,8 @@ def _hit_item(hit: _Hit, rule_id: str, labels: Mapping[str, str], document_label
 
 
 def _title(rule_id: str, language: str) -> str:
-    rule = data.RULES.get(rule_id)
-    return rule.texts[language].title if rule is not None else rule_id
+    rule = _data().RULES.get(rule_id)
+    if rule is None:
+        return rule_id
+    text = rule.texts.get(language) or next(iter(rule.texts.values()))  # a pack may have one language
+    return text.title

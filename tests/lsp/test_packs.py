@@ -1,0 +1,86 @@
+"""The language server with a team's pack: diagnostics, quick fixes, disable actions and rule pages."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pygls", reason="the lsp extra (pygls) is a test requirement")
+
+from lsprotocol import types
+
+from writing_rules.lsp._features import code_actions, diagnostics
+from writing_rules.lsp._linting import WorkspaceConfigs, lint_document
+
+from .conftest import Session, run
+
+ACME = Path(__file__).resolve().parents[2] / "examples" / "packs" / "acme"
+PAGE = "Please log in first. Acme cloud runs it.\n"
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    (tmp_path / ".git").mkdir()
+    shutil.copytree(ACME, tmp_path / "styles" / "acme", ignore=shutil.ignore_patterns("__pycache__"))
+    (tmp_path / ".writing-rules.toml").write_text('packs = ["./styles/acme"]\n', encoding="utf-8")
+    return tmp_path
+
+
+def test_pack_diagnostics_fixes_and_rule_pages(folder: Path) -> None:
+    uri = (folder / "page.md").as_uri()
+    linted = lint_document(uri, 1, PAGE, configs=WorkspaceConfigs([str(folder)]))
+    found = diagnostics(linted)
+    assert [(d.code, d.severity) for d in found] == [
+        ("acme/terms", types.DiagnosticSeverity.Warning),
+        ("acme/terms", types.DiagnosticSeverity.Error),
+    ]
+    first = found[0]
+    # The pack's own message for the hit, and the safe fix.
+    assert first.message == (
+        "Use 'sign in' instead of 'log in'. Our product says \"sign in\" everywhere. (safe fix: “sign in”)"
+    )
+    assert first.data["fix"] == {"replacement": "sign in", "match": "log in"}
+    assert first.code_description is not None
+    page = Path(first.code_description.href.removeprefix("file://"))
+    assert page.name == "acme--terms.md"
+    assert page.read_text(encoding="utf-8").startswith("# ")
+    assert "(`acme/terms`)" in page.read_text(encoding="utf-8")
+    start = linted.signals[0].start
+    titles = [action.title for action in code_actions(linted, start, start)]
+    assert titles == [
+        "Replace “log in” with “sign in”",
+        "Disable acme/terms for this line",
+        "Apply all safe fixes in this file (2)",
+    ]
+    (disable,) = [action for action in code_actions(linted, start, start) if action.title.startswith("Disable")]
+    assert disable.edit is not None and disable.edit.document_changes is not None
+    edit = disable.edit.document_changes[0].edits[0]  # type: ignore[union-attr]
+    assert edit.new_text == " <!-- writing-rules-disable-line acme/terms -->"
+    again = lint_document(uri, 2, PAGE.rstrip("\n") + edit.new_text + "\n", configs=WorkspaceConfigs([str(folder)]))
+    assert again.signals == () and again.problems == ()
+
+
+def test_a_pack_through_the_real_server(folder: Path) -> None:
+    uri = (folder / "page.md").as_uri()
+
+    async def session(client: Session) -> None:
+        await client.initialize(folder.as_uri())
+        client.open(uri, PAGE)
+        assert [d.code for d in await client.diagnostics(uri, 1)] == ["acme/terms", "acme/terms"]
+        # A pack that cannot be used: one message naming the configuration line, no diagnostics.
+        (folder / "styles" / "acme" / "_pack_data.py").unlink()
+        client.client.workspace_did_change_watched_files(
+            types.DidChangeWatchedFilesParams(
+                changes=[
+                    types.FileEvent(
+                        uri=(folder / "styles" / "acme" / "_pack_data.py").as_uri(), type=types.FileChangeType.Deleted
+                    )
+                ]
+            )
+        )
+        message = await client.message("the pack is not built")
+        assert ".writing-rules.toml:1: pack " in message.message and "pack build" in message.message
+
+    run(session)
