@@ -91,5 +91,7 @@ def test_on_the_field_pages_a_narrowed_scan_keeps_the_same_signals(language: str
         for min_level in LEVELS:
             narrowed = scan_text(source, language, _RULE_IDS, len(source) + 1, min_level=min_level, code=False)
             assert _kept(narrowed, min_level, False) == _kept(whole, min_level, False), (page, min_level)
-            if min_level != "suggestion":  # the narrowed scan did leave something out
+            # The narrowed scan did leave something out, where the page has something below the level
+            # (round 5's Debian Reference 41 holds a single warning and nothing else).
+            if len(_kept(whole, min_level, False)) < len(whole["signals"]):
                 assert len(narrowed["signals"]) < len(whole["signals"]), (page, min_level)

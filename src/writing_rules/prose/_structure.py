@@ -13,6 +13,7 @@ do not. :func:`structure` measures one sentence of a prose view's text:
   more capitalised words after the first word counted as one (a name or a title:
   "Astro Dev Toolbar", "Vue Router"), and each item after the first of an
   enumeration of short items counted once ("A, B, C und D").
+  In English a bracketed cross-reference ("(see Section 10.3, …)") is one word.
 - **Clauses.** A clause opens at a subordinator ("because", "if", "dass",
   "weil", …), at a relative pronoun after a comma (German also a preposition and
   a relative pronoun: ", in dem"), and at "um/ohne/statt … zu" after a comma.
@@ -150,6 +151,8 @@ _WORDS = lazy_compile(r"\w+")
 def structure(text: str, start: int, end: int, language: str) -> Structure:
     """The structure of the sentence ``text[start:end]`` (a prose view's text): its hardest part."""
     pieces = text[start:end].split()
+    if language == "en":
+        pieces = _collapse_references(pieces)
     tokens = [_PLAIN_TOKENS[piece] or _token(piece) for piece in pieces]
     parts: list[list[_Token]] = [[]]
     depth = 0
@@ -167,6 +170,42 @@ def structure(text: str, start: int, end: int, language: str) -> Structure:
     if len(measured) > 1 and any(part.words > SHORT_PART for part in measured):
         return _part([token for part in parts for token in part], language)
     return max(measured, key=lambda part: (part.load, part.words))
+
+
+_REFERENCE_OPENERS = frozenset(("(see", "(cf."))
+
+
+def _collapse_references(pieces: list[str]) -> list[str]:
+    """An English cross-reference in brackets ("(see Section 10.3, “Data security”)") as one word.
+
+    The reader skips such a pointer, so a sentence is not made long or nested by the titles
+    it points to. Only a bracket that opens with "see" or "cf." and closes within 30 pieces.
+    """
+    if not any(piece.lower() in _REFERENCE_OPENERS for piece in pieces):
+        return pieces
+    result: list[str] = []
+    index = 0
+    while index < len(pieces):
+        piece = pieces[index]
+        if piece.lower() in _REFERENCE_OPENERS:
+            depth = 1
+            end = index + 1
+            while end < len(pieces) and end - index <= 30:
+                depth += pieces[end].count("(") - pieces[end].count(")")
+                if depth <= 0:
+                    break
+                end += 1
+            if end < len(pieces) and depth <= 0:
+                # Keep what follows the closing bracket (",", ";", ".") on the single word.
+                closing = pieces[end]
+                # (A bracket closed with it that opened before "(see" stays closed.)
+                tail = ")" * -depth + closing[closing.rfind(")") + 1 :]
+                result.append("see" + tail)
+                index = end + 1
+                continue
+        result.append(piece)
+        index += 1
+    return result
 
 
 class _PlainTokens(dict[str, _Token]):
