@@ -30,7 +30,7 @@ def test_fix_writes_the_fixed_text_and_reports_what_remains(tmp_path: Path, caps
 
 def test_fix_exits_0_when_nothing_remains(tmp_path: Path, capsys) -> None:
     page = tmp_path / "seite.md"
-    page.write_text("Der Schritt ist sehr wichtig.\n", encoding="utf-8")
+    page.write_text("Der Schritt ist äußerst wichtig.\n", encoding="utf-8")
     assert main(["scan", "--fix", "--language", "de", str(page)]) == 0
     assert page.read_text(encoding="utf-8") == "Der Schritt ist wichtig.\n"
     assert "fixed 1; 0 signals remain" in capsys.readouterr().err

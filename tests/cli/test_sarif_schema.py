@@ -20,7 +20,7 @@ ENGLISH = (
     "# Setup\n\nThis is a very powerful tool, and we made use of it in order to ship.\n\n"
     "<!-- writing-rules-disable-next-line placeholders -->\nNothing to see.\n\nThe date is TBD.\n"
 )
-GERMAN = "# Einrichtung\n\nDas Werkzeug wird zur Verfügung gestellt. Es ist sehr schnell.\n"
+GERMAN = "# Einrichtung\n\nDas Werkzeug wird zur Verfügung gestellt. Es ist äußerst schnell.\n"
 
 
 @pytest.fixture

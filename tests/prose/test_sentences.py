@@ -67,6 +67,10 @@ def test_an_ordinal_is_german_only() -> None:
     assert len(split("Choose option 3. Then save.", "en")) == 2
     # After a noun the number ends the sentence: an ordinal follows an article or a preposition.
     assert len(split("Der Vorschlag erreichte die Stufe 3. Darüber hinaus fehlt etwas.", "de")) == 2
+    # An ordinal leads a word; before a quotation mark or a code span the number ends the sentence.
+    assert len(split('Die Zahl der Links steht auf 2. "`..`" verweist auf das Elternverzeichnis.', "de")) == 2
+    assert len(split("Der Zähler steht auf 2. `ls -a` zeigt beide Einträge.", "de")) == 2
+    assert len(split("Das gilt ab dem 2. **Schritt** der Anleitung.", "de")) == 1
 
 
 def test_decimals_versions_and_file_names_do_not_end_a_sentence() -> None:

@@ -72,6 +72,8 @@ _CLOSE_QUOTES = "\"”“«»‘’'"
 # (It opens with the mark, so re skips to the marks in C before looking behind.)
 _GLUED = lazy_compile(r"[.!?](?<=[a-zäöüß][.!?])[*_\"'”’)\]]*(?=[A-ZÄÖÜ][a-zäöüß])")
 _NUMBER = lazy_compile(r"\d{1,2}")
+# What never follows a German ordinal: an opening quotation mark or a code span.
+_NOT_BEFORE_ORDINAL = frozenset(_OPEN_QUOTES + CODE_PLACEHOLDER)
 # A sentence mark and any closing marks at the end of a token: the only tokens that may end
 # a sentence (``_ends_sentence`` says no to every other one at its first test).
 _MARK_AT_TOKEN_END = lazy_compile(r"[.!?…][\"'”’“»«)\]*_]*(?= |\Z)")
@@ -454,8 +456,14 @@ def _ends_sentence(
     if "." in stem and all(len(part) <= 3 and part.isalpha() for part in stem.split(".")):
         return False  # "e.g.", "z.B.", "U.S."
     # A German ordinal ("am 3. Oktober", "der 2. Schritt"): one or two digits and a period
-    # after an article or preposition ("Stufe 3. Darüber …" ends a sentence).
-    return not (language == "de" and _NUMBER.fullmatch(stem) and _before_ordinal(text, previous))
+    # after an article or preposition ("Stufe 3. Darüber …" ends a sentence), leading a word:
+    # before a quotation mark or a code span ("auf 2. "`..`" verweist …") the number ends it.
+    return not (
+        language == "de"
+        and _NUMBER.fullmatch(stem)
+        and _before_ordinal(text, previous)
+        and text[next_start : next_start + 1] not in _NOT_BEFORE_ORDINAL
+    )
 
 
 def _letter_ends(text: str, letter: str, next_start: int, previous: tuple[int, int] | None, language: str) -> bool:
