@@ -151,6 +151,7 @@ SURFACE = {
         "rule_selection_problem",
         "scan_signals",
         "scan_text",
+        "signals_data",
         "writing_review_tools",
         "writing_tool_definitions",
     ],

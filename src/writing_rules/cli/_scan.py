@@ -162,13 +162,9 @@ def _too_large(limit: int) -> OSError:
 
 def wire_data(result: LintResult) -> dict[str, Any]:
     """The report's data for one file (the tool's ``find_writing_signals`` shape): made here, for the formats."""
-    return {
-        "language": result.language,
-        "ruleIds": list(result.rule_ids),
-        "signals": [signal.wire() for signal in result.signals],
-        "totalSignals": result.total_signals,
-        "truncated": result.truncated,
-    }
+    from ..tools import signals_data
+
+    return signals_data(result.language, result.rule_ids, result.signals, result.total_signals, result.truncated)
 
 
 def scan_source(

@@ -193,19 +193,14 @@ def lint_text(
             )
         signals = list(found)
         if cache is not None and keyed:
+            from ..tools import signals_data
+
             cache.put(
                 key,
                 {
                     "language": language,
                     "detected": detected,
-                    "data": {
-                        "language": language,
-                        "ruleIds": list(rule_ids),
-                        "signals": [signal.wire() for signal in found],
-                        "totalSignals": len(found),
-                        "truncated": False,
-                        "note": note,
-                    },
+                    "data": {**signals_data(language, rule_ids, found, len(found), False), "note": note},
                 },
             )
     if not include_code:

@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from ._policy import SignalPolicy as SignalPolicy, SignalPolicyError as SignalPolicyError
     from ._prompt import response_schema as response_schema
     from ._scanner import scan_signals as scan_signals, scan_text as scan_text
-    from ._signal import Signal as Signal, SignalFix as SignalFix
+    from ._signal import Signal as Signal, SignalFix as SignalFix, signals_data as signals_data
     from ._text_index import TextIndex as TextIndex
     # isort: on
 
@@ -53,7 +53,7 @@ __all__, __getattr__, __dir__ = lazy_exports(
         "._policy": ("SignalPolicy", "SignalPolicyError"),
         "._prompt": ("response_schema",),
         "._scanner": ("scan_signals", "scan_text"),
-        "._signal": ("Signal", "SignalFix"),
+        "._signal": ("Signal", "SignalFix", "signals_data"),
         "._text_index": ("TextIndex",),
     },
 )

@@ -42,7 +42,7 @@ from ._policy import SignalPolicy, SignalPolicyError, to_signal_policy
 from ._prompt import compose_prompt, response_schema
 from ._scanner import scan_signals, scan_text
 from ._selection import explain_signal_selection, ranked_problem, rule_id_problem, select_rules
-from ._signal import Signal
+from ._signal import Signal, signals_data
 
 __all__ = ["WritingToolDispatcher", "create_writing_tool_dispatcher", "rule_selection_problem", "writing_review_tools"]
 
@@ -392,13 +392,7 @@ class WritingToolDispatcher:
         else:
             found, _ = scan_signals(text, language, rule_ids, len(text) + 1, catalog=catalog)
             kept = policy.keep(found, text)
-        return {
-            "language": language,
-            "ruleIds": list(rule_ids),
-            "signals": [signal.wire() for signal in kept[:max_signals]],
-            "totalSignals": len(kept),
-            "truncated": len(kept) > max_signals,
-        }
+        return signals_data(language, rule_ids, kept[:max_signals], len(kept), len(kept) > max_signals)
 
     # -- tool 4 -----------------------------------------------------------------------------
 

@@ -24,7 +24,7 @@ from .._levels import LEVELS, level_at_least, signal_level
 from ..prose import ProseView, TextMap, read_prose
 from ._fixes import Fix, find_fix, may_fix
 from ._sentence_signals import with_sentence_lengths
-from ._signal import Signal, SignalFix
+from ._signal import Signal, SignalFix, signals_data
 from ._text_index import IN_CODE, NEGATED, QUOTED, ProseContext, positions_in_order
 
 TYPE_CHECKING = False
@@ -732,10 +732,4 @@ def scan_text(
         code=code,
         catalog=catalog,
     )
-    return {
-        "language": language,
-        "ruleIds": list(rule_ids),
-        "signals": [signal.wire() for signal in signals],
-        "totalSignals": total,
-        "truncated": total > max_signals,
-    }
+    return signals_data(language, rule_ids, signals, total, total > max_signals)

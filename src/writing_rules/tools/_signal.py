@@ -7,10 +7,10 @@ line's formats, the result cache, the language server's diagnostics.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
-__all__ = ["CONTEXTS", "IN_CODE", "NEGATED", "QUOTED", "Signal", "SignalFix"]
+__all__ = ["CONTEXTS", "IN_CODE", "NEGATED", "QUOTED", "Signal", "SignalFix", "signals_data"]
 
 # The context bits of a signal (``ProseContext.flags`` holds QUOTED and NEGATED). Here, not
 # with the text index: a run answered from the cache builds signals without loading it.
@@ -109,3 +109,21 @@ class Signal(NamedTuple):
             flags,
             None if fix is None else SignalFix(fix["replacement"], fix["match"]),
         )
+
+
+def signals_data(
+    language: str,
+    rule_ids: Iterable[str],
+    signals: Iterable[Signal],
+    total_signals: int,
+    truncated: bool,
+) -> dict[str, Any]:
+    """``find_writing_signals``' ``data`` object: the one place it is made (the tool, the dispatcher
+    with a config, the command line's formats, the result cache)."""
+    return {
+        "language": language,
+        "ruleIds": list(rule_ids),
+        "signals": [signal.wire() for signal in signals],
+        "totalSignals": total_signals,
+        "truncated": truncated,
+    }
