@@ -368,6 +368,11 @@ _DAMAGED_INDEX = {
     "key_chars, not a class": lambda d: d["index"]["en"].__setitem__("key_chars", "](?!)["),
     "key_chars, a class that finds nothing": lambda d: d["index"]["en"].__setitem__("key_chars", "]|(?!)[a"),
     "key_chars, a class with white space": lambda d: d["index"]["en"].__setitem__("key_chars", " -~"),
+    # Folding a letter of the built-in triggers away hides their signals.
+    "fold_map, a letter": lambda d: d["fold_map"].update({"97": "q", "101": "q", "105": "q"}),
+    "fold_map, s to long s": lambda d: d["fold_map"].update({"115": "ſ"}),
+    "fold_map, no character": lambda d: d["fold_map"].update({"9999999": "x"}),
+    "fold_map, longer": lambda d: d["fold_map"].update({"1000": "xyz"}),
     "length signal, a text": lambda d: d["length_signals"].__setitem__("en", [["acme/no-etc", "etc-en", "x", None]]),
     "a row without =": lambda d: d["index"]["en"].__setitem__("words", d["index"]["en"]["words"] + "noequals\n"),
     "an empty suffix": lambda d: d["index"]["en"].__setitem__("suffixes", [["", ["p0"]]]),

@@ -457,9 +457,22 @@ def _pack(reference: str, data: dict[str, Any], sections: dict[str, bytes]) -> P
         signal_fixes=fixes,
         rule_excluded_contexts=MappingProxyType({k: tuple(v) for k, v in data["excluded_contexts"].items()}),
         signal_messages=messages,
-        fold_map=MappingProxyType({int(code): str(new) for code, new in data["fold_map"].items()}),
+        fold_map=MappingProxyType(_fold_map(data["fold_map"])),
         fold_unsafe=str(data["fold_unsafe"]),
     )
+
+
+def _fold_map(recorded: Any) -> dict[int, str]:
+    """The pack's ``fold_map``: characters replaced one for one before a text is lowercased.
+
+    A replacement must keep the text's length (the scanner maps positions back one to one);
+    ``catalog_for`` checks that it leaves the built-in rules' keys alone.
+    """
+    folds = {int(code): new for code, new in recorded.items()}
+    for code, new in folds.items():
+        if not 0 <= code < 0x110000 or not isinstance(new, str) or len(new) != 1 or len(new.lower()) != 1:
+            raise ValueError(f"fold_map replaces {code} with {new!r}, not one character with one")
+    return folds
 
 
 class PackIndexes(Mapping[str, SignalIndex]):
