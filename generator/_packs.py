@@ -22,17 +22,19 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import shutil
+import stat
+import tempfile
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ._compile import _write_if_changed
 from ._errors import RuleSourceError, SourceProblems
 from ._fixes import Fix
-from ._paths import recorded_digest
+from ._paths import _DIGEST_LINE
 from ._runtime import load_runtime
 from ._sources import COMPILER_ROOT, COMPILER_VERSION, LANGUAGES, RuleFile, _read_rule_file, _read_yaml_file
 from ._timing import INPUT_LENGTH, timing_problems
@@ -78,13 +80,61 @@ _RENDERER = hashlib.sha256(
 _RENDERER_LINE = re.compile(r"^# Renderer: ([0-9a-f]{64})$", re.MULTILINE)
 
 
-def _recorded_renderer(module: Path) -> str | None:
+def _recorded(module: Path) -> tuple[str | None, str | None]:
+    """The source digest and the renderer a pack module's header records (None: absent)."""
+    raw = _read_own(module)
+    head = "" if raw is None else raw[:2048].decode("utf-8", "replace")
+    digest, renderer = _DIGEST_LINE.search(head), _RENDERER_LINE.search(head)
+    return (digest.group(1) if digest else None), (renderer.group(1) if renderer else None)
+
+
+# Far above any pack module (a 2,000-term vocabulary's is 1.5 MB); the loader refuses larger ones.
+_MAX_OWN_BYTES = 64 * 1024 * 1024
+
+
+def _read_own(path: Path) -> bytes | None:
+    """The bytes of a file the build writes (the module, the verdict cache); None when it is
+    missing, larger than any the build writes, or not a regular file of the folder.
+
+    A pack folder is often a checkout's: a FIFO there would block the build for ever, and a
+    link to /dev/zero read it without end. Opened without blocking or following a link, and
+    checked on the open descriptor (``writing_rules._regular_files`` does the same).
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
     try:
-        with open(module, encoding="utf-8") as stream:
-            found = _RENDERER_LINE.search(stream.read(2048))
-    except (OSError, UnicodeDecodeError):
+        fd = os.open(path, flags)
+    except OSError:
         return None
-    return found.group(1) if found else None
+    try:
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode) or status.st_size > _MAX_OWN_BYTES:
+            return None  # (a folder, too: fdopen would refuse it)
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            data = handle.read(_MAX_OWN_BYTES + 1)
+    finally:
+        os.close(fd)
+    return data if len(data) <= _MAX_OWN_BYTES else None
+
+
+def _write_own(target: Path, data: bytes) -> bool:
+    """Write ``data`` to ``target`` atomically, unless it holds exactly that; True when written.
+
+    Whatever stands at ``target`` (a link, a FIFO) is replaced, never written through or read.
+    """
+    if _read_own(target) == data:
+        return False
+    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.stem}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.replace(temporary, target)
+    except BaseException as exc:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        if isinstance(exc, OSError) and exc.filename == temporary:  # (a folder in the target's place)
+            raise OSError(exc.errno, exc.strerror, str(target)) from None
+        raise
+    return True
 
 
 def pack_digest(folder: Path) -> str:
@@ -133,9 +183,10 @@ def _relocate(problems: list[RuleSourceError], display: str) -> list[RuleSourceE
 
 
 def _read_trusted(folder: Path) -> frozenset[str]:
+    raw = _read_own(folder / VERDICTS_NAME)
     try:
-        text = (folder / VERDICTS_NAME).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        text = "" if raw is None else raw.decode("utf-8")
+    except UnicodeDecodeError:
         return frozenset()
     return frozenset(found.group(2) for found in map(_LINE.match, text.splitlines()) if found)
 
@@ -609,17 +660,17 @@ def build_pack(
         raise SourceProblems([RuleSourceError(_display(folder), 1, 1, message)]) from None
     trusted = frozenset() if retime else _read_trusted(folder)
     build_key = _build_key(digest, input_length)
-    current = recorded_digest(module) == digest and _recorded_renderer(module) == _RENDERER
+    current = _recorded(module) == (digest, _RENDERER)
     if digest and current and (not timed or build_key in trusted):
         return PackBuildResult(module=module, changed=False, compiled=False)
     compiled = _compile_pack(folder, timed=timed, trusted=trusted, input_length=input_length)
     sources = _DIGEST.source_files(folder)
     text = _render(_pack_data(compiled, digest, sources))
-    changed = _write_if_changed(module, text.encode("utf-8"))
+    changed = _write_own(module, text.encode("utf-8"))
     passed = list(compiled.passed)
     if timed:
         passed.append(("build", build_key))
-        _write_if_changed(folder / VERDICTS_NAME, render_verdicts(passed).encode("utf-8"))
+        _write_own(folder / VERDICTS_NAME, render_verdicts(passed).encode("utf-8"))
     return PackBuildResult(
         module=module,
         changed=changed,

@@ -17,9 +17,11 @@ be converted is listed with the reason and written nowhere.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import shutil
+import stat
 import tempfile
 import warnings
 from dataclasses import dataclass, field
@@ -853,7 +855,10 @@ def _fixture_blocks(base: Path, style: str) -> list[_Block]:
         }
         named = frozenset(m.group(1) for m in re.finditer(r"(?mi)^([\w.-]+)\s*=\s*YES\s*$", settings))
         for path in sorted(folder.glob("*.md")):
-            lines = path.read_text(encoding="utf-8", errors="replace").split("\n")
+            try:
+                lines = _read_regular(path).decode("utf-8", errors="replace").split("\n")
+            except OSError:
+                continue  # not a document (a FIFO, a device): no examples from it
             enabled = frozenset({f"{style}.*"} if style in styles else set()) | frozenset(
                 n for n in named if n.startswith(style + ".")
             )
@@ -1029,9 +1034,40 @@ def _rule_markdown(style: str, rule: _Rule, language: str) -> str:
     )
 
 
+# Far above any Vale rule or fixture document (write-good's largest rule is 20 kB).
+_MAX_STYLE_FILE = 16 * 1024 * 1024
+
+
+def _read_regular(path: Path) -> bytes:
+    """The bytes of a style's file; ``OSError`` unless it is a regular file of a sane size.
+
+    A downloaded style may hold a FIFO (a plain read waits for a writer for ever) or a
+    link to a device (read without end): opened without blocking, checked on the open
+    descriptor, and read up to the limit.
+    """
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file")
+        if status.st_size > _MAX_STYLE_FILE:
+            raise OSError(errno.EFBIG, f"larger than {_MAX_STYLE_FILE:,} bytes")
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            data = handle.read(_MAX_STYLE_FILE + 1)
+    finally:
+        os.close(fd)
+    if len(data) > _MAX_STYLE_FILE:
+        raise OSError(errno.EFBIG, f"larger than {_MAX_STYLE_FILE:,} bytes")
+    return data
+
+
 def _read_rule(path: Path) -> dict[str, Any]:
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        raw = _read_regular(path)
+    except OSError as exc:
+        raise _Skip(exc.strerror or str(exc)) from None
+    try:
+        data = yaml.safe_load(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise _Skip("the file is not UTF-8") from None
     except yaml.MarkedYAMLError as exc:

@@ -361,3 +361,35 @@ def test_a_problem_in_pack_yaml_does_not_hide_the_rules_problems(tmp_path: Path)
     problems = _problems(folder)
     assert any("pack.yaml" in p and "'version' is a required property" in p for p in problems)
     assert any("no-simply.md" in p and "the example marks 'simply restart'" in p for p in problems)
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="needs FIFOs")
+@pytest.mark.parametrize("name", [MODULE_NAME, VERDICTS_NAME])
+@pytest.mark.parametrize("kind", ["fifo", "link to a device"])
+def test_a_build_neither_blocks_nor_reads_without_end_what_stands_in_place_of_its_outputs(
+    tmp_path: Path, name: str, kind: str
+) -> None:
+    """A checkout may hold a FIFO, or a link to /dev/zero, where the build reads its module and
+    verdict cache: the build reads neither, and replaces it with the file it writes, in the folder."""
+    import os
+
+    folder = _copy(ACME, tmp_path / "acme")
+    (folder / name).unlink(missing_ok=True)
+    if kind == "fifo":
+        os.mkfifo(folder / name)
+    else:
+        (folder / name).symlink_to("/dev/zero")
+    script = (
+        # (Memory capped: a read of /dev/zero would otherwise take all the machine has.)
+        "import resource; resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30)); "
+        "from generator._packs import build_pack; "
+        f"build_pack({str(folder)!r}, timed={name == VERDICTS_NAME}, input_length=2000)"
+    )
+    # A child process with a time-out: a blocked read would otherwise hang the test run.
+    try:
+        done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"pack build blocked on a {kind} in place of {name}")
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert (folder / name).is_file() and not (folder / name).is_symlink()
+    assert recorded_digest(folder / MODULE_NAME) == pack_digest(folder)

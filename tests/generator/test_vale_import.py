@@ -583,3 +583,33 @@ def test_command_line(tmp_path: Path) -> None:
     )
     assert again.returncode == 2
     assert "exists and is not an empty folder" in again.stderr
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="needs FIFOs")
+@pytest.mark.parametrize("kind", ["fifo", "link to a device"])
+def test_a_rule_file_that_is_no_regular_file_is_skipped_not_read(tmp_path: Path, kind: str) -> None:
+    """A downloaded style may hold a FIFO or a link to /dev/zero among its rules: the import
+    skips it with the reason, where it blocked for ever or read until memory ran out."""
+    import os
+
+    style = tmp_path / "Evil"
+    style.mkdir()
+    (style / "Swap.yml").write_text("extends: substitution\nmessage: \"Use '%s'.\"\nswap:\n  foo: bar\n")
+    if kind == "fifo":
+        os.mkfifo(style / "Odd.yml")
+    else:
+        (style / "Odd.yml").symlink_to("/dev/zero")
+    script = (
+        # (Memory capped: a read of /dev/zero would otherwise take all the machine has.)
+        "import resource, sys; resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30)); "
+        "from generator._vale import import_vale_style; "
+        f"report = import_vale_style({str(style)!r}, {str(tmp_path / 'out')!r}); "
+        "print([(s.name, s.reason) for s in report.skipped])"
+    )
+    root = Path(__file__).resolve().parents[2]
+    try:
+        done = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"the import blocked on a {kind}")
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "('Evil.Odd', 'not a regular file')" in done.stdout

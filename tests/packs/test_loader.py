@@ -350,3 +350,56 @@ def test_an_imported_vale_packs_index_finds_what_its_patterns_find(tmp_path: Pat
             assert found[position] == expected, pattern.rule_id
             hits += len(expected)
     assert hits > 20
+
+
+_BIG_EN = (
+    "The file was deleted by the administrator. It is very simply done, basically. Please log in, etc.\n\n"
+    "It might be argued that the settings should be changed by the user in order to make use of the feature.\n"
+) * 20
+_BIG_DE = "Die Datei wurde vom Administrator gelöscht. Das ist eigentlich sehr einfach. Bitte einloggen usw.\n\n" * 20
+
+
+def _builtin_signals(signals: list[Any]) -> list[tuple[str, str, int, int]]:
+    return [(s.rule_id, s.signal_id, s.start, s.end) for s in signals if s.rule_id in RULE_IDS]
+
+
+_DAMAGED_INDEX = {
+    # A regex class body: spliced into the scanner's word finder, it could break it or make it find no word.
+    "key_chars, not a class": lambda d: d["index"]["en"].__setitem__("key_chars", "](?!)["),
+    "key_chars, a class that finds nothing": lambda d: d["index"]["en"].__setitem__("key_chars", "]|(?!)[a"),
+    "key_chars, a class with white space": lambda d: d["index"]["en"].__setitem__("key_chars", " -~"),
+    # Folding a letter of the built-in triggers away hides their signals.
+    "fold_map, a letter": lambda d: d["fold_map"].update({"97": "q", "101": "q", "105": "q"}),
+    "fold_map, s to long s": lambda d: d["fold_map"].update({"115": "ſ"}),
+    "fold_map, no character": lambda d: d["fold_map"].update({"9999999": "x"}),
+    "fold_map, longer": lambda d: d["fold_map"].update({"1000": "xyz"}),
+    "length signal, a text": lambda d: d["length_signals"].__setitem__("en", [["acme/no-etc", "etc-en", "x", None]]),
+    "a row without =": lambda d: d["index"]["en"].__setitem__("words", d["index"]["en"]["words"] + "noequals\n"),
+    "an empty suffix": lambda d: d["index"]["en"].__setitem__("suffixes", [["", ["p0"]]]),
+    "a partial key of text": lambda d: d["index"]["en"].__setitem__("partial", [["x", "ab"]]),
+    "an anchor at text": lambda d: d["index"]["en"].__setitem__("anchors", [[["etc"], "x", ["p0"]]]),
+    "a look-back of text": lambda d: d["index"]["en"].__setitem__("look_backs", [["p0", "x", ["ab"]]]),
+}
+
+
+@pytest.mark.parametrize("damage", sorted(_DAMAGED_INDEX))
+def test_a_module_edited_by_hand_is_refused_or_scans_the_built_in_rules_as_before(acme: Path, damage: str) -> None:
+    """The data outside the sections has no checksum: whatever it holds, the pack is refused when it
+    loads, or it scans without a crash and leaves the built-in rules' signals as they are."""
+    from writing_rules.packs import catalog_for
+    from writing_rules.tools import scan_signals
+
+    module = acme / MODULE_NAME
+    text = module.read_text(encoding="utf-8")
+    data = _parts(text)[1]
+    _DAMAGED_INDEX[damage](data)
+    module.write_text(_with_data(text, data), encoding="utf-8")
+    try:
+        catalog = catalog_for(load_packs([acme]))
+    except PackError as error:
+        assert "build" in str(error)  # what to do: build the pack again
+        return
+    for language, sample in (("en", _BIG_EN), ("de", _BIG_DE)):
+        alone, _ = scan_signals(sample, language, RULE_IDS, 10_000, min_level="suggestion")
+        both, _ = scan_signals(sample, language, catalog.RULE_IDS, 10_000, min_level="suggestion", catalog=catalog)
+        assert _builtin_signals(both) == _builtin_signals(alone)

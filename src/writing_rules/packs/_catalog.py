@@ -116,6 +116,14 @@ def _merge(builtin: Catalog, packs: tuple[Pack, ...]) -> Catalog:
         for code, new in pack.fold_map.items():
             if fold_map.setdefault(code, new) != new:
                 raise PackError(pack.source, f"the pack folds {chr(code)!r} otherwise than writing-rules: rebuild it")
+            # A pack folds only characters its own keys need (İ, ı, ſ): one that lowercases to a
+            # character of the built-in keys would hide their triggers in every text.
+            if code not in builtin.FOLD_MAP and any(
+                re.fullmatch(f"[{builtin.SIGNAL_INDEX[language].key_chars}]", chr(code).lower())
+                for language in languages
+            ):
+                message = f"the pack folds {chr(code)!r}, a letter of the built-in rules: rebuild it"
+                raise PackError(pack.source, message)
         if pack.fold_unsafe:
             unsafe.append(f"[{re.escape(pack.fold_unsafe)}]")
     hasher = hashlib.sha256(f"writing-rules catalogue\0{builtin.digest}".encode())

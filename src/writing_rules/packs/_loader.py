@@ -427,9 +427,11 @@ def _pack(reference: str, data: dict[str, Any], sections: dict[str, bytes]) -> P
     }
     # Every keyed table names the pack's own signals only: a module edited by hand must not
     # attach fixes or excluded contexts to a built-in rule (or another pack's).
-    for rule_id, signal_id, *_ in (signal for lengths_of in lengths.values() for signal in lengths_of):
+    for rule_id, signal_id, _, *limits in (signal for lengths_of in lengths.values() for signal in lengths_of):
         if (rule_id, signal_id) not in signals:
             raise ValueError(f"signal {rule_id}/{signal_id} belongs to no rule of the pack")
+        if not all(limit is None or (_is_int(limit) and limit > 0) for limit in limits):
+            raise ValueError(f"signal {rule_id}/{signal_id} has a length limit that is not a number")
     fixes, messages = (
         _section(name, sections[f"PACK_{name.upper()}"], recorded[name]["crc32"], keys, signals, convert)
         for name, convert in (("fixes", _fixes), ("messages", _message))
@@ -455,9 +457,22 @@ def _pack(reference: str, data: dict[str, Any], sections: dict[str, bytes]) -> P
         signal_fixes=fixes,
         rule_excluded_contexts=MappingProxyType({k: tuple(v) for k, v in data["excluded_contexts"].items()}),
         signal_messages=messages,
-        fold_map=MappingProxyType({int(code): str(new) for code, new in data["fold_map"].items()}),
+        fold_map=MappingProxyType(_fold_map(data["fold_map"])),
         fold_unsafe=str(data["fold_unsafe"]),
     )
+
+
+def _fold_map(recorded: Any) -> dict[int, str]:
+    """The pack's ``fold_map``: characters replaced one for one before a text is lowercased.
+
+    A replacement must keep the text's length (the scanner maps positions back one to one);
+    ``catalog_for`` checks that it leaves the built-in rules' keys alone.
+    """
+    folds = {int(code): new for code, new in recorded.items()}
+    for code, new in folds.items():
+        if not 0 <= code < 0x110000 or not isinstance(new, str) or len(new) != 1 or len(new.lower()) != 1:
+            raise ValueError(f"fold_map replaces {code} with {new!r}, not one character with one")
+    return folds
 
 
 class PackIndexes(Mapping[str, SignalIndex]):
@@ -569,11 +584,27 @@ def _pattern_names(size: int) -> list[str]:
 
 
 def _check_index(source: Any, size: int) -> None:
-    """The index's fields have their shapes, and every pattern it names is one of the ``size`` patterns."""
-    if not isinstance(source["key_size"], int) or not isinstance(source["key_chars"], str):
+    """The index's fields have their shapes, and every pattern it names is one of the ``size`` patterns.
+
+    The data has no checksum (only the sections do), and the scanner reads these fields
+    without checking them: ``key_chars`` is spliced into its word finder, the other numbers
+    and texts are offsets and literals. A value no compiler writes would crash a scan, or
+    make the word finder miss the built-in rules' triggers.
+    """
+    if not isinstance(source["key_size"], int) or not _is_word_class(source["key_chars"]):
         raise ValueError("the index has no key size or key characters")
     if not isinstance(source["words"], str) or not isinstance(source["words_plain"], dict):
         raise ValueError("the index has no words")
+    if not all("=" in line for line in source["words"].splitlines()):
+        raise ValueError("a row of the index has no key")
+    if not all(_is_int(short) and short > 0 and _is_text(firsts) for short, firsts in source["partial"]):
+        raise ValueError("the index's short keys are malformed")
+    if not all(_is_texts(texts) and texts and _is_int(at) for texts, at, _ in source["anchors"]):
+        raise ValueError("the index's anchors are malformed")
+    if not all(_is_text(ending) for ending, _ in source["suffixes"]):
+        raise ValueError("the index's endings are malformed")
+    if not all(_is_int(reach) and reach >= 0 and _is_texts(ends) for _, reach, ends in source["look_backs"]):
+        raise ValueError("the index's look-backs are malformed")
     named = [*source["start"], *source["full"]]
     named += [name for _, _, found in source["anchors"] for name in found]
     named += [name for _, found in source["suffixes"] for name in found]
@@ -593,3 +624,41 @@ def _check_index(source: Any, size: int) -> None:
     unknown = set(named).difference(_pattern_names(size))
     if unknown:
         raise ValueError(f"the index names pattern {min(unknown)!r}, which the pack does not have")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_text(value: Any) -> bool:
+    return isinstance(value, str) and value != ""
+
+
+def _is_texts(values: Any) -> bool:
+    return isinstance(values, list) and all(_is_text(value) for value in values)
+
+
+# A class body as the compiler writes it: word characters and ranges of them, none escaped.
+_CLASS_BODY = re.compile(r"(?:\w(?:-\w)?)+")
+_RANGE = re.compile(r"(\w)-(\w)")
+_NOT_WORD = re.compile(r"\W")
+
+
+def _is_word_class(body: Any) -> bool:
+    """Whether ``body`` is the body of a regex class of word characters only (``key_chars``).
+
+    A character outside ``\\w`` (white space, a hyphen) would join words, and a ``]``
+    would end the class: either way the scanner would no longer find the built-in keys.
+    """
+    if not isinstance(body, str) or not _CLASS_BODY.fullmatch(body):
+        return False
+    spans = sorted((ord(low), ord(high)) for low, high in _RANGE.findall(body))
+    end = -1
+    for low, high in spans:
+        if low > high:
+            return False
+        low = max(low, end + 1)  # each code point tested once, however the ranges overlap
+        if low <= high and _NOT_WORD.search("".join(map(chr, range(low, high + 1)))):
+            return False
+        end = max(end, high)
+    return True
