@@ -158,9 +158,15 @@ class WorkspaceConfigs:
         if config is not None and config.path is not None:
             file = os.path.join(config.root, os.path.basename(config.path))
             for pack in config.settings.packs:
-                if os.sep in pack.source or "/" in pack.source:  # a folder (an installed pack changes by install)
-                    module = os.path.abspath(os.path.join(pack.source, PACK_NAMES[0]))
-                    self._read.setdefault(module, _signature(module))
+                if os.sep in pack.source or "/" in pack.source:  # a folder, relative to the working folder
+                    folder = pack.source
+                elif os.path.isdir(os.path.join(config.root, pack.source)):
+                    # A bare name the loader found as a folder below the configuration ("acme").
+                    folder = os.path.join(config.root, pack.source)
+                else:
+                    continue  # an installed pack: it changes by install
+                module = os.path.abspath(os.path.join(folder, PACK_NAMES[0]))
+                self._read.setdefault(module, _signature(module))
         elif error is not None and ":" in error:
             file = os.path.abspath(error.split(":", 1)[0])
             self._broken.add(file)
