@@ -210,3 +210,21 @@ def test_a_save_notices_a_rebuilt_pack_named_by_its_bare_folder_name(
     assert configs.stale() == []
     os.utime(tmp_path / "acme" / "_pack_data.py", (1, 1))  # rebuilt
     assert configs.stale() == [str(tmp_path / "acme" / "_pack_data.py")]
+
+
+def test_a_broken_configuration_in_a_folder_with_a_colon_is_tried_again_on_save(tmp_path: Path) -> None:
+    """The error names the file as ``/path/a:b/.writing-rules.toml:1: ...`` (absolute: outside the
+    working folder; on Windows every absolute path has a colon): the file is the part before the
+    line number, not before the first colon."""
+    workspace = tmp_path / "a:b"
+    (workspace / ".git").mkdir(parents=True)
+    config = workspace / ".writing-rules.toml"
+    config.write_text("nosuchkey = 1\n", encoding="utf-8")
+    configs = WorkspaceConfigs([str(workspace)])
+    uri = (workspace / "page.md").as_uri()
+    linted = lint_document(uri, 1, PAGE, configs=configs)
+    assert linted.config_error is not None and linted.config_error.startswith(str(config))
+    assert configs.stale() == [str(config)]  # broken: a save tries it again
+    config.write_text('disable = ["filler"]\n', encoding="utf-8")
+    assert configs.renew(configs.stale())
+    assert _codes(lint_document(uri, 2, PAGE, configs=configs)) == ["nominal-style"]
