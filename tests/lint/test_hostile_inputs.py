@@ -314,3 +314,13 @@ def test_a_fifo_given_as_configuration_or_baseline_is_refused_not_read(repo: Pat
     outcome = scan("page.md", option, "given")
     assert outcome.code == 2
     assert "not a regular file" in _one_error_line(outcome.err)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are a POSIX thing")
+def test_a_fifo_given_as_the_operations_file_is_refused_not_read(repo: Path, capsys, fed_fifo) -> None:
+    write(repo, "page.md", PAGE)
+    fed_fifo("ops.json", '[{"operation": "append", "content": "x"}]')
+    capsys.readouterr()
+    assert main(["edit", "page.md", "--ops", "ops.json"]) == 2
+    assert "not a regular file" in _one_error_line(capsys.readouterr().err)
+    assert (repo / "page.md").read_text(encoding="utf-8") == PAGE
