@@ -269,3 +269,58 @@ def test_a_pyproject_line_of_escaped_quotes_is_read_in_linear_time(repo: Path) -
     outcome = _run(code, repo)
     assert outcome.returncode == 2
     assert _one_error_line(outcome.stderr).startswith("writing-rules scan: error: pyproject.toml:1: not valid TOML")
+
+
+@pytest.fixture
+def fed_fifo(repo: Path):  # type: ignore[no-untyped-def]
+    """Make a FIFO whose writer sends ``text`` once a reader opens it (so code that reads a FIFO gets
+    the text instead of hanging); the writer is released at the end whatever happened."""
+    import threading
+
+    made: list[tuple[Path, threading.Thread]] = []
+
+    def make(name: str, text: str) -> Path:
+        path = repo / name
+        os.mkfifo(path)
+
+        def feed() -> None:
+            try:
+                with open(path, "w", encoding="utf-8") as stream:  # waits for a reader
+                    stream.write(text)
+            except OSError:
+                pass  # the reader closed it unread
+
+        thread = threading.Thread(target=feed, daemon=True)
+        thread.start()
+        made.append((path, thread))
+        return path
+
+    yield make
+    for path, thread in made:
+        if thread.is_alive():  # nobody opened it: open it once so that the writer's open returns
+            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+            thread.join(5)
+            os.close(fd)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are a POSIX thing")
+@pytest.mark.parametrize("option", ["--config", "--baseline"])
+def test_a_fifo_given_as_configuration_or_baseline_is_refused_not_read(repo: Path, scan, fed_fifo, option: str) -> None:
+    """A FIFO (or a device) in place of the file is refused, never read: with no writer the read
+    would wait forever, and /dev/zero never ends."""
+    write(repo, "page.md", PAGE)
+    content = 'disable = ["filler"]\n' if option == "--config" else '{"writing-rules-baseline": 1, "entries": []}'
+    fed_fifo("given", content)
+    outcome = scan("page.md", option, "given")
+    assert outcome.code == 2
+    assert "not a regular file" in _one_error_line(outcome.err)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are a POSIX thing")
+def test_a_fifo_given_as_the_operations_file_is_refused_not_read(repo: Path, capsys, fed_fifo) -> None:
+    write(repo, "page.md", PAGE)
+    fed_fifo("ops.json", '[{"operation": "append", "content": "x"}]')
+    capsys.readouterr()
+    assert main(["edit", "page.md", "--ops", "ops.json"]) == 2
+    assert "not a regular file" in _one_error_line(capsys.readouterr().err)
+    assert (repo / "page.md").read_text(encoding="utf-8") == PAGE

@@ -190,3 +190,41 @@ def test_a_save_notices_a_rebuilt_pack_and_a_pack_built_since_it_was_missing(tmp
     module = tmp_path / "styles" / "acme" / "_pack_data.py"
     os.utime(module, (1, 1))
     assert [os.path.basename(path) for path in configs.stale()] == ["_pack_data.py"]
+
+
+def test_a_save_notices_a_rebuilt_pack_named_by_its_bare_folder_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``packs = ["acme"]`` loads the folder ``acme`` next to the configuration (no installed pack of
+    that name): rebuilding it must count on the next save, as for ``./acme``."""
+    import shutil
+
+    acme = Path(__file__).resolve().parents[2] / "examples" / "packs" / "acme"
+    (tmp_path / ".git").mkdir()
+    shutil.copytree(acme, tmp_path / "acme", ignore=shutil.ignore_patterns("__pycache__"))
+    (tmp_path / ".writing-rules.toml").write_text('packs = ["acme"]\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)  # as an editor starts the server: in the workspace folder
+    uri = (tmp_path / "page.md").as_uri()
+    configs = WorkspaceConfigs([str(tmp_path)])
+    assert _codes(lint_document(uri, 1, "Please log in first.\n", configs=configs)) == ["acme/terms"]
+    assert configs.stale() == []
+    os.utime(tmp_path / "acme" / "_pack_data.py", (1, 1))  # rebuilt
+    assert configs.stale() == [str(tmp_path / "acme" / "_pack_data.py")]
+
+
+def test_a_broken_configuration_in_a_folder_with_a_colon_is_tried_again_on_save(tmp_path: Path) -> None:
+    """The error names the file as ``/path/a:b/.writing-rules.toml:1: ...`` (absolute: outside the
+    working folder; on Windows every absolute path has a colon): the file is the part before the
+    line number, not before the first colon."""
+    workspace = tmp_path / "a:b"
+    (workspace / ".git").mkdir(parents=True)
+    config = workspace / ".writing-rules.toml"
+    config.write_text("nosuchkey = 1\n", encoding="utf-8")
+    configs = WorkspaceConfigs([str(workspace)])
+    uri = (workspace / "page.md").as_uri()
+    linted = lint_document(uri, 1, PAGE, configs=configs)
+    assert linted.config_error is not None and linted.config_error.startswith(str(config))
+    assert configs.stale() == [str(config)]  # broken: a save tries it again
+    config.write_text('disable = ["filler"]\n', encoding="utf-8")
+    assert configs.renew(configs.stale())
+    assert _codes(lint_document(uri, 2, PAGE, configs=configs)) == ["nominal-style"]

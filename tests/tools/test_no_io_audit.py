@@ -142,3 +142,45 @@ def test_no_dispatch_through_the_lint_engine_opens_a_file_or_imports_a_module() 
     report = json.loads(done.stdout)
     assert report["events"] == []
     assert report["ok"] == [True] * 11 + [False] * 3 + [True, True, False]
+
+
+_DOCUMENTS_ONLY = textwrap.dedent(
+    """
+    import json, sys
+    from writing_rules.documents import MemoryDocumentStore, create_document_tool_dispatcher
+
+    documents = create_document_tool_dispatcher(MemoryDocumentStore({"guide.md": "# Guide\\n\\nA powerful API.\\n"}))
+    events = []
+    def audit(event, args):
+        if event in ("open", "import"):
+            events.append([event, repr(args)[:200]])
+
+    sys.addaudithook(audit)
+    results = [documents.dispatch(call) for call in [
+        {"name": "read_document", "arguments": {"id": "guide.md"}},
+        {"name": "write_document", "arguments": {"id": "guide.md", "operations": [
+            {"operation": "replaceBlock", "oldBlock": "A powerful API.", "newBlock": "An API."}]}},
+        {"name": "write_document", "arguments": {"id": "guide.md", "operations": [{"operation": "x"}]}},
+    ]]
+    sys.stdout.write(json.dumps({"events": events, "ok": [r["ok"] for r in results]}))
+    """
+)
+
+
+def test_a_host_with_only_the_document_tools_imports_nothing_during_a_dispatch() -> None:
+    """The document tools' validators live in the generated rule data: creating the dispatcher loads
+    it, as for the review tools, so that the first call of a host that edits documents only imports
+    (reads) nothing."""
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run(
+        [sys.executable, "-c", _DOCUMENTS_ONLY],
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["events"] == []
+    assert report["ok"] == [True, True, False]

@@ -11,6 +11,7 @@ from typing import Any, NamedTuple, TextIO, cast
 
 from .. import tools  # its names load on first use: a run answered from the cache creates no dispatcher
 from .._lazy_rules import rule_data as data
+from .._regular_files import read_regular_file
 from .._tool_call import clean_text
 from ..documents import DOCUMENTATION_FILES
 from ..lint import ConfigError
@@ -595,11 +596,8 @@ def _edit(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) 
     import json
 
     try:
-        if args.ops == STDIN:
-            source = stdin.read()
-        else:
-            with open(args.ops, encoding="utf-8") as handle:
-                source = handle.read()
+        # A FIFO or a device given as the file is refused, never read (the read could wait forever).
+        source = stdin.read() if args.ops == STDIN else read_regular_file(args.ops).decode("utf-8")
         operations = json.loads(source)
     except OSError as error:
         raise UsageError(f"cannot read --ops {args.ops}: {error.strerror}") from None

@@ -90,6 +90,9 @@ class DocumentToolDispatcher:
         strict_occurrence: bool,
         max_bytes: int,
     ) -> None:
+        # The argument validators are in the rule data: imported now, so that no dispatch imports (reads) a file.
+        from .. import _rules_data  # noqa: F401
+
         self._store = store
         self._can_write = can_write
         self._strict = strict_occurrence
@@ -273,6 +276,9 @@ def create_document_tool_dispatcher(
         raise TypeError(f"max_bytes must be an int; got {type(max_bytes).__name__}")
     if max_bytes < 1:
         raise ValueError(f"max_bytes must be at least 1; got {max_bytes}")
+    # The argument validators are in the rule data: imported now, so that no dispatch imports (reads) a file.
+    from .. import _rules_data  # noqa: F401
+
     return DocumentToolDispatcher(store, can_write=can_write, strict_occurrence=strict_occurrence, max_bytes=max_bytes)
 
 

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .._errors import WritingRulesError
+from .._regular_files import read_regular_file
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -47,8 +48,8 @@ class Baseline:
         """Read a baseline file; ``BaselineError`` when it is missing, corrupt or of another version."""
         regenerate = f"write a new one with: writing-rules scan --write-baseline {path} ..."
         try:
-            with open(path, encoding="utf-8") as handle:
-                document = json.load(handle)
+            # A FIFO or a device in its place is refused, never read (the read could wait forever).
+            document = json.loads(read_regular_file(path).decode("utf-8"))
         except OSError as error:
             raise BaselineError(f"cannot read baseline {path}: {error.strerror}") from None
         except (UnicodeDecodeError, json.JSONDecodeError) as error:

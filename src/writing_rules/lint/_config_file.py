@@ -7,6 +7,7 @@ or loads the TOML helpers.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 from collections.abc import Callable, Mapping, Sequence
@@ -14,6 +15,7 @@ from typing import Any, NamedTuple
 
 from .._lazy_rules import rule_data as data
 from .._levels import LEVELS
+from .._regular_files import read_regular_file
 from ._config import (
     LANGUAGES,
     MARKUPS,
@@ -91,13 +93,15 @@ def read_config(path: str, *, required: bool) -> LintConfig | None:
     """The file at ``path`` checked; None for a ``pyproject.toml`` without the table unless ``required``."""
     shown = _shown(path)
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_SOURCE_BYTES + 1)
-        if len(raw) > MAX_SOURCE_BYTES:
-            # Before parsing: TOML parsers take minutes on some shapes of a large file.
-            raise ConfigError(shown, 1, f"larger than {MAX_SOURCE_BYTES // 2**20} MB: not a configuration file")
+        # A FIFO or a device in its place is refused, never read (the read could wait forever).
+        raw = read_regular_file(path, MAX_SOURCE_BYTES)
         source = raw.decode("utf-8-sig")
     except OSError as error:
+        if error.errno == errno.EFBIG:
+            # Before parsing: TOML parsers take minutes on some shapes of a large file.
+            raise ConfigError(
+                shown, 1, f"larger than {MAX_SOURCE_BYTES // 2**20} MB: not a configuration file"
+            ) from None
         raise ConfigError(shown, 1, f"cannot read the configuration: {error.strerror}") from None
     except UnicodeDecodeError as error:
         raise ConfigError(shown, 1, f"not UTF-8 text (invalid byte at offset {error.start})") from None

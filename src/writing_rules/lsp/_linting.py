@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -23,6 +24,8 @@ __all__ = ["CONFIG_NAMES", "PACK_NAMES", "LintedDocument", "WorkspaceConfigs", "
 # pack's compiled module (rebuilt by `writing-rules pack build`) or its sources.
 CONFIG_NAMES = (CONFIG_FILE, "pyproject.toml")
 PACK_NAMES = ("_pack_data.py", "pack.yaml")
+# The configuration file an error message starts with (before its line number, or ": cannot be read").
+_NAMED_CONFIG = re.compile(r"(.*?(?:^|[\\/])(?:\.writing-rules\.toml|pyproject\.toml)):")
 
 
 @dataclass(frozen=True)
@@ -158,11 +161,19 @@ class WorkspaceConfigs:
         if config is not None and config.path is not None:
             file = os.path.join(config.root, os.path.basename(config.path))
             for pack in config.settings.packs:
-                if os.sep in pack.source or "/" in pack.source:  # a folder (an installed pack changes by install)
-                    module = os.path.abspath(os.path.join(pack.source, PACK_NAMES[0]))
-                    self._read.setdefault(module, _signature(module))
-        elif error is not None and ":" in error:
-            file = os.path.abspath(error.split(":", 1)[0])
+                if os.sep in pack.source or "/" in pack.source:  # a folder, relative to the working folder
+                    folder = pack.source
+                elif os.path.isdir(os.path.join(config.root, pack.source)):
+                    # A bare name the loader found as a folder below the configuration ("acme").
+                    folder = os.path.join(config.root, pack.source)
+                else:
+                    continue  # an installed pack: it changes by install
+                module = os.path.abspath(os.path.join(folder, PACK_NAMES[0]))
+                self._read.setdefault(module, _signature(module))
+        elif error is not None and (named := _NAMED_CONFIG.match(error)) is not None:
+            # The message starts with the file and its line ("a:b/.writing-rules.toml:3: ..."); a
+            # folder's name, or a Windows drive, may hold a colon too.
+            file = os.path.abspath(named.group(1))
             self._broken.add(file)
         else:
             return
