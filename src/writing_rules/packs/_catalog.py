@@ -9,7 +9,7 @@ before them, so a scan still makes one pass over the words of a text however
 many packs there are. A language's index is merged the first time it is read
 (a process that scans English never merges the German one).
 
-Catalogues are memoised by the packs' ids and digests: the same packs give the
+Catalogues are memoised by the packs' ids and identities (digest and module checksum): the same packs give the
 same object, so caches keyed by a catalogue keep working; ``catalog_for(())``
 is the built-in catalogue (``writing_rules._catalog.builtin_catalog``).
 """
@@ -34,7 +34,7 @@ _MEMO: dict[tuple[tuple[str, str], ...], Catalog] = {}
 
 
 def catalog_for(packs: Sequence[Pack]) -> Catalog:
-    """The catalogue of the built-in rules and ``packs`` (memoised by the packs' ids and digests).
+    """The catalogue of the built-in rules and ``packs`` (memoised by the packs' ids and identities).
 
     Raises ``PackError`` when a pack's rule id is a built-in one or another
     pack's, a pack is given twice, a rule names a profile the built-in
@@ -46,7 +46,7 @@ def catalog_for(packs: Sequence[Pack]) -> Catalog:
     for pack in packs:
         if not isinstance(pack, Pack):
             raise TypeError(f"catalog_for takes loaded packs (writing_rules.packs.Pack), not {type(pack).__name__}")
-    key = tuple((pack.id, pack.digest) for pack in packs)
+    key = tuple((pack.id, pack.identity) for pack in packs)
     found = _MEMO.get(key)
     # The same packs give the same catalogue; packs loaded again (the configuration was read
     # again) give a new one, which replaces the old: a module changed by hand keeps its digest.
@@ -128,7 +128,7 @@ def _merge(builtin: Catalog, packs: tuple[Pack, ...]) -> Catalog:
             unsafe.append(f"[{re.escape(pack.fold_unsafe)}]")
     hasher = hashlib.sha256(f"writing-rules catalogue\0{builtin.digest}".encode())
     for pack in packs:
-        hasher.update(f"\0{pack.id}\0{pack.digest}".encode())
+        hasher.update(f"\0{pack.id}\0{pack.identity}".encode())
     # Chained, not copied: a pack reads a signal's fixes and message when a scan first needs them.
     fixes: ChainMap[tuple[str, str], tuple[tuple[str, str], ...]] = ChainMap(
         dict(builtin.SIGNAL_FIXES),

@@ -217,9 +217,11 @@ def _from_module(reference: str, path: str, folder: str, *, display: str, requir
                 f"replaced): {hint}",
             )
     try:
-        return _pack(reference, data, sections)
+        pack = _pack(reference, data, sections)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         raise PackError(reference, f"{MODULE_NAME} is malformed ({_short(exc)}): {hint}") from None
+    # The module's own bytes, in the pack's identity: the digest covers the sources only.
+    return pack._replace(module_checksum=f"{zlib.crc32(raw):08x}-{len(raw)}")
 
 
 def _short(exc: BaseException) -> str:
