@@ -31,6 +31,10 @@ from ._loader import PackError, PackIndexes
 __all__ = ["catalog_for", "merge_indexes"]
 
 _MEMO: dict[tuple[tuple[str, str], ...], Catalog] = {}
+# The catalogues kept, least recently used first dropped: a process uses one or a few sets of
+# packs at a time (a language server, one per workspace folder), and a team that rebuilds its
+# pack while the server runs must not leave every old build's catalogue in memory.
+_MEMO_SIZE = 8
 
 
 def catalog_for(packs: Sequence[Pack]) -> Catalog:
@@ -47,11 +51,17 @@ def catalog_for(packs: Sequence[Pack]) -> Catalog:
         if not isinstance(pack, Pack):
             raise TypeError(f"catalog_for takes loaded packs (writing_rules.packs.Pack), not {type(pack).__name__}")
     key = tuple((pack.id, pack.identity) for pack in packs)
-    found = _MEMO.get(key)
+    found = _MEMO.pop(key, None)  # put back last: the most recently used
     # The same packs give the same catalogue; packs loaded again (the configuration was read
-    # again) give a new one, which replaces the old: a module changed by hand keeps its digest.
+    # again) give a new one, which replaces the old.
     if found is None or any(mine is not theirs for mine, theirs in zip(found.packs, packs, strict=True)):
-        found = _MEMO[key] = _merge(builtin_catalog(), packs)
+        found = _merge(builtin_catalog(), packs)
+    _MEMO[key] = found
+    while len(_MEMO) > _MEMO_SIZE:
+        try:
+            del _MEMO[next(iter(_MEMO))]
+        except (KeyError, RuntimeError, StopIteration):  # another thread changed the memo meanwhile
+            break
     return found
 
 
