@@ -59,7 +59,8 @@ class Pack(NamedTuple):
     signal_messages: Mapping[tuple[str, str], str]  # a signal's one-line message; %s stands for the hit
     fold_map: Mapping[int, str]  # like FOLD_MAP, for this pack's index
     fold_unsafe: str  # characters of FOLD_UNSAFE's class ("" for none)
-    # CRC-32 and size of the module's bytes: a module edited by hand keeps the sources' digest.
+    # CRC-32 and size of the module's data, which records its sections' CRC-32: a module edited
+    # by hand keeps the sources' digest, not this.
     module_checksum: str = ""
 
     @property

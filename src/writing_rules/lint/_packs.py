@@ -5,8 +5,9 @@ installed entry-point names) and the command line's ``--pack`` (relative to the
 working folder) are loaded here, when the configuration is resolved, never per
 file. A ``Pack`` holds read-only mappings, which ``pickle`` refuses, and a large
 vocabulary is megabytes: settings sent to ``scan --jobs`` workers carry each
-pack's reference and identity (its digest and its module's checksum) instead, and each worker loads a pack once
-(``packs_from_state``), checking it is the same build the parent loaded.
+pack's reference and identity (its digest and its module's checksum) instead,
+and each worker loads a pack once (``packs_from_state``), checking it is the
+same build the parent loaded.
 
 Loaded only when a pack is named: a configuration without ``packs`` never
 imports the loader.

@@ -9,9 +9,10 @@ before them, so a scan still makes one pass over the words of a text however
 many packs there are. A language's index is merged the first time it is read
 (a process that scans English never merges the German one).
 
-Catalogues are memoised by the packs' ids and identities (digest and module checksum): the same packs give the
-same object, so caches keyed by a catalogue keep working; ``catalog_for(())``
-is the built-in catalogue (``writing_rules._catalog.builtin_catalog``).
+Catalogues are memoised by the packs' ids and identities (digest and module
+checksum): the same packs give the same object, so caches keyed by a catalogue
+keep working; the last eight are kept. ``catalog_for(())`` is the built-in
+catalogue (``writing_rules._catalog.builtin_catalog``).
 """
 
 from __future__ import annotations

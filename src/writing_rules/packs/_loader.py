@@ -184,7 +184,7 @@ def _from_module(reference: str, path: str, folder: str, *, display: str, requir
     if len(raw) > _MAX_MODULE_BYTES:
         raise PackError(reference, f"{MODULE_NAME} is larger than {_MAX_MODULE_BYTES} bytes; {hint}")
     try:
-        data, sections = _read_data(raw)
+        data, sections, checksum = _read_data(raw)
     except (OSError, UnicodeDecodeError, ValueError, SyntaxError, MemoryError, RecursionError) as exc:
         raise PackError(reference, f"{MODULE_NAME} cannot be read ({_short(exc)}): {hint}") from None
     if not isinstance(data, dict):
@@ -221,7 +221,7 @@ def _from_module(reference: str, path: str, folder: str, *, display: str, requir
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         raise PackError(reference, f"{MODULE_NAME} is malformed ({_short(exc)}): {hint}") from None
     # The module's own bytes, in the pack's identity: the digest covers the sources only.
-    return pack._replace(module_checksum=f"{zlib.crc32(raw):08x}-{len(raw)}")
+    return pack._replace(module_checksum=checksum)
 
 
 def _short(exc: BaseException) -> str:
@@ -241,13 +241,16 @@ _ROW_NAMES = re.compile(r":([^;&\n]*)")
 _CLOSE = b'\n"""'
 
 
-def _read_data(raw: bytes) -> tuple[Any, dict[str, bytes]]:
-    """The module's data and its sections: the texts between ``NAME = r\"\"\"`` and the closing quotes.
+def _read_data(raw: bytes) -> tuple[Any, dict[str, bytes], str]:
+    """The module's data, its sections (the texts between ``NAME = r\"\"\"`` and the closing
+    quotes) and its checksum.
 
     Read as bytes, never run. The data is JSON (``json.loads`` reads a 2,000-term pack
     in a fifth of the time ``ast.literal_eval`` takes); the sections (``PACK_PATTERNS``,
     ``PACK_FIXES``, ``PACK_MESSAGES``) are lines read by ``_section`` (a module of an
-    older format has none, and is refused by its format).
+    older format has none, and is refused by its format). The checksum is the data's
+    CRC-32 and size: the data records each section's CRC-32 (checked when the pack loads),
+    so it covers everything the loader reads, at a tenth of the cost of the whole module's.
     """
     if b"\r" in raw:  # a checkout with Windows line endings
         raw = raw.replace(b"\r\n", b"\n")
@@ -266,8 +269,9 @@ def _read_data(raw: bytes) -> tuple[Any, dict[str, bytes]]:
             raise ValueError(f"{name.decode()} is not closed")
         found[name.decode()] = raw[start:end] if end >= start else b""
         at = end + len(_CLOSE)
-    data = json.loads(found.pop("PACK_DATA_JSON").decode("utf-8"))
-    return data, found
+    text = found.pop("PACK_DATA_JSON")
+    data = json.loads(text.decode("utf-8"))
+    return data, found, f"{zlib.crc32(text):08x}-{len(text)}"
 
 
 class _Section(Mapping[tuple[str, str], Any]):
