@@ -59,6 +59,15 @@ class Pack(NamedTuple):
     signal_messages: Mapping[tuple[str, str], str]  # a signal's one-line message; %s stands for the hit
     fold_map: Mapping[int, str]  # like FOLD_MAP, for this pack's index
     fold_unsafe: str  # characters of FOLD_UNSAFE's class ("" for none)
+    # CRC-32 and size of the module's data, which records its sections' CRC-32: a module edited
+    # by hand keeps the sources' digest, not this.
+    module_checksum: str = ""
+
+    @property
+    def identity(self) -> str:
+        """What tells this build of the pack from another: the sources' digest and the module's
+        checksum (the key of cached results, catalogues and the packs a ``--jobs`` worker loads)."""
+        return f"{self.digest}:{self.module_checksum}"
 
 
 # The generated module's names a catalogue carries, merged where packs add to them.

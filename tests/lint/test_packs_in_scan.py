@@ -202,3 +202,31 @@ def test_the_prompt_command_includes_the_packs_rules(acme_repo: Path, capsys: py
     assert "say which kind of items the list stands for" in capsys.readouterr().out
     assert main([*base, "--no-config", "--rule", "acme/no-etc"]) == 2
     assert "acme/no-etc" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("jobs", [(), ("--jobs", "2")])
+def test_a_pack_line_edited_by_hand_stops_the_scan_with_one_line(acme_repo: Path, scan, jobs: tuple[str, ...]) -> None:
+    # The section's checksum made to match: the pack loads, and the bad pattern is met only when a
+    # text has its trigger ("etc."), in this process or in a worker scanning a piece of a long file.
+    from ..packs.test_loader import set_line
+
+    set_line(acme_repo / "styles" / "acme", "patterns", "acme/no-etc", "etc-en", '"(?i)(etc"')
+    write(acme_repo, "long.md", PAGE * 1_200)
+    outcome = scan("long.md", "--no-cache", "--min-level", "suggestion", *jobs)
+    assert outcome.code == 2 and outcome.out == ""
+    assert outcome.err.count("\n") == 1 and "Traceback" not in outcome.err
+    assert "pack ./styles/acme: " in outcome.err and "run `writing-rules pack build ./styles/acme`" in outcome.err
+
+
+def test_a_module_edited_by_hand_is_not_served_from_the_cache(acme_repo: Path, scan, tmp_path: Path) -> None:
+    # The sources are unchanged, so is their digest; the module's own bytes are not: the results
+    # cached with the module as built must not be served for the edited one.
+    from ..packs.test_loader import set_line
+
+    cache = str(tmp_path / "cache")
+    options = ("--format", "json", "--min-level", "suggestion", "--cache-dir", cache)
+    assert ("acme/no-etc", "etc.") in hits(scan("page.md", *options))
+    set_line(acme_repo / "styles" / "acme", "patterns", "acme/no-etc", "etc-en", '"(?i)\\\\betc\\\\b"')
+    assert ("acme/no-etc", "etc") in hits(scan("page.md", *options[:-2], "--no-cache"))  # the dot left out
+    found = hits(scan("page.md", *options))
+    assert ("acme/no-etc", "etc") in found and ("acme/no-etc", "etc.") not in found

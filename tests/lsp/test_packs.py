@@ -84,3 +84,22 @@ def test_a_pack_through_the_real_server(folder: Path) -> None:
         assert ".writing-rules.toml:1: pack " in message.message and "pack build" in message.message
 
     run(session)
+
+
+def test_a_pack_line_edited_by_hand_is_one_message_naming_the_pack(folder: Path) -> None:
+    # The section's checksum made to match: the pack loads; the bad message is read at the first hit.
+    from ..packs.test_loader import set_line
+
+    set_line(folder / "styles" / "acme", "messages", "acme/terms", "sign-in-en", '"broken')
+    uri = (folder / "page.md").as_uri()
+
+    async def session(client: Session) -> None:
+        await client.initialize(folder.as_uri())
+        client.open(uri, PAGE)
+        message = await client.message("pack build")
+        assert message.type == types.MessageType.Error
+        assert message.message.startswith("writing-rules: pack ")
+        assert "styles/acme: _pack_data.py was changed after it was built" in message.message
+        assert await client.diagnostics(uri, 1) == []
+
+    run(session)

@@ -219,3 +219,19 @@ def test_an_imported_vale_style_works_with_its_vale_names(tmp_path: Path) -> Non
     )
     assert vale[0] not in {signal["ruleId"] for signal in rest["data"]["signals"]}
     assert vale[1] in {signal["ruleId"] for signal in rest["data"]["signals"]}
+
+
+def test_the_memo_keeps_the_last_few_catalogues_only() -> None:
+    # A language server running while a team rebuilds its pack meets a new build each time:
+    # the catalogues of the old builds must go, the current one stays memoised.
+    import gc
+    import weakref
+
+    pack = load_pack(ACME)
+    first = weakref.ref(catalog_for([pack]))
+    builds = [pack._replace(module_checksum=f"rebuilt-{number}") for number in range(50)]
+    for build in builds:
+        catalog_for([build])
+    gc.collect()
+    assert first() is None
+    assert catalog_for([builds[-1]]) is catalog_for([builds[-1]])

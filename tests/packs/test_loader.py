@@ -192,6 +192,61 @@ def test_a_section_line_out_of_place_is_an_error_when_read(acme: Path) -> None:
         pack.signal_fixes["acme/terms", "sign-in-en"]
 
 
+def set_line(folder: Path, section: str, rule_id: str, signal_id: str, value: str) -> None:
+    """The module with one section line's value replaced by ``value`` (raw text), the checksum made to match."""
+    module = folder / MODULE_NAME
+    text = module.read_text(encoding="utf-8")
+    name = f"PACK_{section.upper()}"
+    before, rest = text.split(f'{name} = r"""\n', 1)
+    lines, after = rest.split('\n"""', 1)
+    ids = f"{rule_id}\t{signal_id}\t"
+    edited = [ids + value if line.startswith(ids) else line for line in lines.split("\n")]
+    assert edited != lines.split("\n")
+    lines = "\n".join(edited)
+    data = _parts(before + f'{name} = r"""\n' + lines + '\n"""' + after)[1]
+    data["sections"][section]["crc32"] = f"{zlib.crc32(lines.encode()):08x}"  # type: ignore[index]
+    module.write_text(_with_data(before + f'{name} = r"""\n' + lines + '\n"""' + after, data), encoding="utf-8")
+
+
+_BAD_LINES = [
+    ("patterns", "acme/no-etc", "etc-en", '"(?i)(etc"'),  # not a regular expression
+    ("patterns", "acme/no-etc", "etc-en", '"(?i)\\betc'),  # not JSON
+    ("patterns", "acme/no-etc", "etc-en", "42"),  # not a string
+    ("fixes", "acme/terms", "sign-in-en", '[["(?i)(log in", "sign in"]]'),  # not a regular expression
+    ("fixes", "acme/terms", "sign-in-en", '[["log in"]]'),  # not a pair
+    ("fixes", "acme/terms", "sign-in-en", '{"log in": 1}'),  # not a list
+    ("messages", "acme/terms", "sign-in-en", "[1]"),  # not a string
+    ("messages", "acme/terms", "sign-in-en", '"\\ud800 broken'),  # not JSON
+]
+
+
+@pytest.mark.parametrize("section, rule_id, signal_id, value", _BAD_LINES)
+def test_a_bad_section_line_is_a_pack_error_that_says_to_rebuild(
+    acme: Path, section: str, rule_id: str, signal_id: str, value: str
+) -> None:
+    # Checksum made to match: the load succeeds (the lines are read lazily), reading the line fails.
+    set_line(acme, section, rule_id, signal_id, value)
+    pack = load_pack(acme)
+    with pytest.raises(PackError) as caught:
+        if section == "patterns":
+            pattern = next(p for p in pack.signal_tables["en"] if (p.rule_id, p.signal_id) == (rule_id, signal_id))
+            pattern.regex  # noqa: B018
+        else:
+            getattr(pack, f"signal_{section}")[rule_id, signal_id]
+    message = str(caught.value)
+    assert message.startswith(f"pack {acme}: ") and f"run `writing-rules pack build {acme}`" in message
+    assert caught.value.pack == str(acme)
+
+
+def test_a_pack_error_crosses_processes() -> None:
+    import pickle
+
+    error = PackError("styles/acme", "_pack_data.py is malformed: run `writing-rules pack build styles/acme`")
+    copy = pickle.loads(pickle.dumps(error))
+    assert type(copy) is PackError and str(copy) == str(error)
+    assert (copy.pack, copy.message) == (error.pack, error.message)
+
+
 def test_a_module_cannot_exclude_contexts_of_a_built_in_rule(acme: Path) -> None:
     module = acme / MODULE_NAME
     text = module.read_text(encoding="utf-8")

@@ -161,3 +161,18 @@ def test_rule_selection_problem_takes_a_catalog() -> None:
     assert rule_selection_problem(None, ["acme/terms"], catalog=catalog) is None
     assert "Unknown rule id 'acme/terms'" in str(rule_selection_problem(None, ["acme/terms"]))
     assert "not part of profile" in str(rule_selection_problem("public-docs", ["acme/terms"], catalog=catalog))
+
+
+def test_a_pack_line_edited_by_hand_is_an_error_envelope_naming_the_pack(tmp_path: Path) -> None:
+    # The section's checksum made to match: the dispatcher loads the pack; the bad fix is read at a hit.
+    import shutil
+
+    from tests.packs.test_loader import set_line
+
+    folder = tmp_path / "acme"
+    shutil.copytree(ACME, folder, ignore=shutil.ignore_patterns("__pycache__"))
+    set_line(folder, "fixes", "acme/terms", "sign-in-en", '[["(?i)(log in", "sign in"]]')
+    result = _dispatch({"packs": [str(folder)]}, "find_writing_signals", text=TEXT)
+    assert result["ok"] is False and result["error"]["pack"] == str(folder)
+    assert result["error"]["message"].startswith(f"pack {folder}: _pack_data.py was changed after it was built")
+    assert f"run `writing-rules pack build {folder}`" in result["error"]["message"]

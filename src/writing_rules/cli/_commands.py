@@ -651,6 +651,12 @@ def _edit(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) 
     return EXIT_CLEAN
 
 
+def _is_pack_error(error: BaseException) -> bool:
+    packs = sys.modules.get("writing_rules.packs")
+    pack_error = getattr(packs, "PackError", None)
+    return pack_error is not None and isinstance(error, pack_error)
+
+
 def run(argv: Sequence[str] | None, stdin: Any, stdout: TextIO, stderr: TextIO) -> int:
     """Parse ``argv`` and run the command; returns the exit status."""
     arguments = sys.argv[1:] if argv is None else list(argv)
@@ -666,6 +672,14 @@ def run(argv: Sequence[str] | None, stdin: Any, stdout: TextIO, stderr: TextIO) 
     try:
         return _COMMANDS[args.command].run(args, stdin, stdout, stderr)
     except (UsageError, ConfigError) as error:
+        stderr.write(f"writing-rules {args.command}: error: {error}\n")
+        return EXIT_ERROR
+    except ValueError as error:
+        # A pack module edited by hand after it loaded: a section line is read, or a pattern
+        # compiled, only when a scan first needs it (here or in a --jobs worker). Only a process
+        # that loaded a pack can have raised one, so the check imports nothing.
+        if not _is_pack_error(error):
+            raise
         stderr.write(f"writing-rules {args.command}: error: {error}\n")
         return EXIT_ERROR
     except RecursionError:

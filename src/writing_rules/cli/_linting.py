@@ -131,7 +131,7 @@ class LintRun:
         settings = config.settings_for(path) if config is not None else FileSettings()
         if self.packs:
             settings = settings._replace(packs=self._packs_with(config, settings.packs))
-        key = tuple((pack.id, pack.digest) for pack in settings.packs)
+        key = tuple((pack.id, pack.identity) for pack in settings.packs)
         if key not in self._pack_sets:
             self._check_rules_named(settings, config)
             self._pack_sets[key] = settings.packs

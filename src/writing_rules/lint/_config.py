@@ -161,7 +161,7 @@ class FileSettings(NamedTuple):
         return SignalPolicy(frozenset(self.disable), self.min_level, self.accept, self.catalog)
 
     def key(self) -> str:
-        """A canonical text of these settings (for cache keys); a pack counts by its id and digest."""
+        """A canonical text of these settings (for cache keys); a pack counts by its id and identity."""
         import json  # only the cache needs it: a --no-cache scan never loads json
 
         values: list[Any] = [
@@ -175,7 +175,7 @@ class FileSettings(NamedTuple):
             self.front_matter_keys,
         ]
         if self.packs:  # a rebuilt pack is another pack
-            values.append([[pack.id, pack.digest] for pack in self.packs])
+            values.append([[pack.id, pack.identity] for pack in self.packs])
         return json.dumps(values, ensure_ascii=False, separators=(",", ":"))
 
 

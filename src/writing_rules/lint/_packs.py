@@ -5,8 +5,9 @@ installed entry-point names) and the command line's ``--pack`` (relative to the
 working folder) are loaded here, when the configuration is resolved, never per
 file. A ``Pack`` holds read-only mappings, which ``pickle`` refuses, and a large
 vocabulary is megabytes: settings sent to ``scan --jobs`` workers carry each
-pack's reference and digest instead, and each worker loads a pack once
-(``packs_from_state``), checking it is the same build the parent loaded.
+pack's reference and identity (its digest and its module's checksum) instead,
+and each worker loads a pack once (``packs_from_state``), checking it is the
+same build the parent loaded.
 
 Loaded only when a pack is named: a configuration without ``packs`` never
 imports the loader.
@@ -23,9 +24,9 @@ if TYPE_CHECKING:
 
 __all__ = ["combine_packs", "load_pack_references", "pack_state", "packs_from_state", "shown_reference"]
 
-# (pack id, digest) -> (reference, base folder or None): how this process loaded each pack.
+# (pack id, identity) -> (reference, base folder or None): how this process loaded each pack.
 _ORIGINS: dict[tuple[str, str], tuple[str, str | None]] = {}
-# (reference, base, digest) -> pack: what a worker process has loaded already.
+# (reference, base, identity) -> pack: what a worker process has loaded already.
 _LOADED: dict[tuple[str, str | None, str], Pack] = {}
 
 
@@ -61,8 +62,8 @@ def load_pack_references(references: Sequence[str], base: str) -> tuple[Pack, ..
         folder = _is_folder(shown)
         pack = load_pack(shown, base=None if folder else base)
         where = None if folder else base
-        _ORIGINS[(pack.id, pack.digest)] = (pack.source, where)
-        _LOADED[(pack.source, where, pack.digest)] = pack  # a forked worker finds it here
+        _ORIGINS[(pack.id, pack.identity)] = (pack.source, where)
+        _LOADED[(pack.source, where, pack.identity)] = pack  # a forked worker finds it here
         packs.append(pack)
     return _checked(combine_packs((), packs, same_counts_once=False))
 
@@ -92,7 +93,7 @@ def combine_packs(first: Iterable[Pack], second: Iterable[Pack], *, same_counts_
     for pack in second:
         known = by_id.get(pack.id)
         if known is not None:
-            if same_counts_once and known.digest == pack.digest:
+            if same_counts_once and known.identity == pack.identity:
                 continue
             raise PackError(pack.source, f"pack id {pack.id!r} is loaded twice (also from {known.source})")
         for rule_id in pack.rules:
@@ -110,11 +111,12 @@ def combine_packs(first: Iterable[Pack], second: Iterable[Pack], *, same_counts_
 
 
 def pack_state(packs: Iterable[Pack]) -> tuple[tuple[str, str | None, str], ...]:
-    """What a worker needs to load the same packs: (reference, base, digest) each."""
+    """What a worker needs to load the same packs: (reference, base, identity) each (``Pack.identity``:
+    the sources' digest and the module's checksum)."""
     state = []
     for pack in packs:
-        reference, base = _ORIGINS.get((pack.id, pack.digest), (pack.source, None))
-        state.append((reference, base, pack.digest))
+        reference, base = _ORIGINS.get((pack.id, pack.identity), (pack.source, None))
+        state.append((reference, base, pack.identity))
     return tuple(state)
 
 
@@ -123,14 +125,14 @@ def packs_from_state(state: Iterable[tuple[str, str | None, str]]) -> tuple[Pack
     from ..packs import PackError, load_pack
 
     packs = []
-    for reference, base, digest in state:
-        key = (reference, base, digest)
+    for reference, base, identity in state:
+        key = (reference, base, identity)
         pack = _LOADED.get(key)
         if pack is None:
             pack = load_pack(reference, base=base)
-            if pack.digest != digest:
+            if pack.identity != identity:
                 raise PackError(reference, "the pack was rebuilt while the scan ran; run the scan again")
             _LOADED[key] = pack
-            _ORIGINS.setdefault((pack.id, pack.digest), (reference, base))
+            _ORIGINS.setdefault((pack.id, pack.identity), (reference, base))
         packs.append(pack)
     return tuple(packs)

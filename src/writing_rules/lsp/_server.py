@@ -191,7 +191,12 @@ class WritingRulesServer(LanguageServer):
             )
             return linted, diagnostics(linted, self.rule_url)
         except Exception as error:  # a fault in one document must not stop the server
-            message = one_line(f"could not check {path_of(uri) or uri} ({type(error).__name__}: {error})")
+            from ..packs import PackError
+
+            if isinstance(error, PackError):  # a pack module edited after it loaded: its message says what to do
+                message = one_line(str(error))
+            else:
+                message = one_line(f"could not check {path_of(uri) or uri} ({type(error).__name__}: {error})")
             failed = LintedDocument(uri, version, text, LineIndex(""), "en", (), config_error=message)
             return failed, []
 

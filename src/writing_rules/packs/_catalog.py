@@ -9,9 +9,10 @@ before them, so a scan still makes one pass over the words of a text however
 many packs there are. A language's index is merged the first time it is read
 (a process that scans English never merges the German one).
 
-Catalogues are memoised by the packs' ids and digests: the same packs give the
-same object, so caches keyed by a catalogue keep working; ``catalog_for(())``
-is the built-in catalogue (``writing_rules._catalog.builtin_catalog``).
+Catalogues are memoised by the packs' ids and identities (digest and module
+checksum): the same packs give the same object, so caches keyed by a catalogue
+keep working; the last eight are kept. ``catalog_for(())`` is the built-in
+catalogue (``writing_rules._catalog.builtin_catalog``).
 """
 
 from __future__ import annotations
@@ -31,10 +32,14 @@ from ._loader import PackError, PackIndexes
 __all__ = ["catalog_for", "merge_indexes"]
 
 _MEMO: dict[tuple[tuple[str, str], ...], Catalog] = {}
+# The catalogues kept, least recently used first dropped: a process uses one or a few sets of
+# packs at a time (a language server, one per workspace folder), and a team that rebuilds its
+# pack while the server runs must not leave every old build's catalogue in memory.
+_MEMO_SIZE = 8
 
 
 def catalog_for(packs: Sequence[Pack]) -> Catalog:
-    """The catalogue of the built-in rules and ``packs`` (memoised by the packs' ids and digests).
+    """The catalogue of the built-in rules and ``packs`` (memoised by the packs' ids and identities).
 
     Raises ``PackError`` when a pack's rule id is a built-in one or another
     pack's, a pack is given twice, a rule names a profile the built-in
@@ -46,12 +51,18 @@ def catalog_for(packs: Sequence[Pack]) -> Catalog:
     for pack in packs:
         if not isinstance(pack, Pack):
             raise TypeError(f"catalog_for takes loaded packs (writing_rules.packs.Pack), not {type(pack).__name__}")
-    key = tuple((pack.id, pack.digest) for pack in packs)
-    found = _MEMO.get(key)
+    key = tuple((pack.id, pack.identity) for pack in packs)
+    found = _MEMO.pop(key, None)  # put back last: the most recently used
     # The same packs give the same catalogue; packs loaded again (the configuration was read
-    # again) give a new one, which replaces the old: a module changed by hand keeps its digest.
+    # again) give a new one, which replaces the old.
     if found is None or any(mine is not theirs for mine, theirs in zip(found.packs, packs, strict=True)):
-        found = _MEMO[key] = _merge(builtin_catalog(), packs)
+        found = _merge(builtin_catalog(), packs)
+    _MEMO[key] = found
+    while len(_MEMO) > _MEMO_SIZE:
+        try:
+            del _MEMO[next(iter(_MEMO))]
+        except (KeyError, RuntimeError, StopIteration):  # another thread changed the memo meanwhile
+            break
     return found
 
 
@@ -128,7 +139,7 @@ def _merge(builtin: Catalog, packs: tuple[Pack, ...]) -> Catalog:
             unsafe.append(f"[{re.escape(pack.fold_unsafe)}]")
     hasher = hashlib.sha256(f"writing-rules catalogue\0{builtin.digest}".encode())
     for pack in packs:
-        hasher.update(f"\0{pack.id}\0{pack.digest}".encode())
+        hasher.update(f"\0{pack.id}\0{pack.identity}".encode())
     # Chained, not copied: a pack reads a signal's fixes and message when a scan first needs them.
     fixes: ChainMap[tuple[str, str], tuple[tuple[str, str], ...]] = ChainMap(
         dict(builtin.SIGNAL_FIXES),

@@ -8,6 +8,7 @@ wrong and what is allowed. Host mistakes raise at creation instead.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
 from os import PathLike
@@ -175,8 +176,8 @@ class WritingToolDispatcher:
             else:
                 result = self._run(prepared)
             return self._success(prepared, result)
-        except Exception:
-            return _internal_error(call)
+        except Exception as error:
+            return _internal_error(call, error)
 
     async def dispatch_async(self, call: object) -> dict[str, Any]:
         """Like ``dispatch``, awaiting an asynchronous evidence callback."""
@@ -198,8 +199,8 @@ class WritingToolDispatcher:
                         outcome = evidence_failed(query, error)
                 result = outcome
             return self._success(prepared, result)
-        except Exception:
-            return _internal_error(call)
+        except Exception as error:
+            return _internal_error(call, error)
 
     def _success(self, prepared: _Prepared, result: dict[str, Any]) -> dict[str, Any]:
         """The success envelope, its strings cleaned of lone surrogates when any may hold one.
@@ -468,11 +469,19 @@ def _slices(signal: dict[str, Any]) -> tuple[str, ...]:
     return (signal["match"],) if fix is None else (signal["match"], fix["match"])
 
 
-def _internal_error(call: object) -> dict[str, Any]:
+def _internal_error(call: object, failure: Exception | None = None) -> dict[str, Any]:
     name, has_id, call_id = call_identity(call)
     if not is_plain_json(call):  # objects no JSON decoder makes broke the call, not this code
         return error_envelope(None, non_json_call_error(), has_id=has_id, call_id=call_id)
-    error = ToolCallError("internal-error", "The tool failed unexpectedly; this is a bug in writing-rules.")
+    packs = sys.modules.get("writing_rules.packs")  # only a process that loaded a pack can raise its error
+    pack_error = getattr(packs, "PackError", None)
+    if pack_error is not None and isinstance(failure, pack_error):
+        # A pack module edited by hand after it loaded (a section line is read, a pattern compiled,
+        # when a call first needs it): the contract has no code of its own for it, so it keeps
+        # internal-error's, with the pack's message, which names the pack and says to rebuild it.
+        error = ToolCallError("internal-error", str(failure), details={"pack": failure.pack})
+    else:
+        error = ToolCallError("internal-error", "The tool failed unexpectedly; this is a bug in writing-rules.")
     return error_envelope(name if name in data.TOOL_NAMES else None, error, has_id=has_id, call_id=call_id)
 
 
