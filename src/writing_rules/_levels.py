@@ -49,7 +49,8 @@ def highest_level(rule_id: str, *, catalog: Catalog | None = None) -> str:
 
 def _highest_level(rule_id: str, catalog: Catalog | None) -> str:
     levels = getattr(rule_source(catalog).RULES[rule_id], "signal_levels", None) or {}
-    candidates = [rule_level(rule_id, catalog=catalog), *(_name(level) for level in levels.values())]
+    # Each distinct level once, in order (a pack's vocabulary rule has 2,000 signals of one or two levels).
+    candidates = [rule_level(rule_id, catalog=catalog), *map(_name, dict.fromkeys(levels.values()))]
     return min(candidates, key=lambda level: _RANK.get(level, len(LEVELS)))
 
 

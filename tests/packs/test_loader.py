@@ -7,10 +7,13 @@ what to do, and nothing in a pack folder runs as code.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import re
 import shutil
+import subprocess
+import sys
 import tempfile
 import zlib
 from pathlib import Path
@@ -22,6 +25,7 @@ from hypothesis import strategies as st
 
 from writing_rules._rules_data import RULE_IDS
 from writing_rules.packs import ENTRY_POINT_GROUP, MODULE_NAME, Pack, PackError, load_pack, load_packs
+from writing_rules.packs._digest import pack_digest
 
 ROOT = Path(__file__).resolve().parents[2]
 ACME = ROOT / "examples" / "packs" / "acme"
@@ -458,3 +462,17 @@ def test_a_module_edited_by_hand_is_refused_or_scans_the_built_in_rules_as_befor
         alone, _ = scan_signals(sample, language, RULE_IDS, 10_000, min_level="suggestion")
         both, _ = scan_signals(sample, language, catalog.RULE_IDS, 10_000, min_level="suggestion", catalog=catalog)
         assert _builtin_signals(both) == _builtin_signals(alone)
+
+
+def test_a_process_without_hashlib_computes_the_same_digest(acme: Path) -> None:
+    """A command line that has not imported hashlib hashes with the interpreter's own module."""
+    script = (
+        "import sys\n"
+        "from writing_rules.packs._digest import pack_digest, sha256\n"
+        "print(pack_digest(sys.argv[1], 2), sha256(b'abc').hexdigest(), 'hashlib' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script, str(acme)], capture_output=True, text=True, check=True)
+    digest, abc, imported = done.stdout.split()
+    assert digest == pack_digest(acme, 2)
+    assert abc == hashlib.sha256(b"abc").hexdigest()
+    assert imported == "False"

@@ -17,7 +17,6 @@ catalogue (``writing_rules._catalog.builtin_catalog``).
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections import ChainMap
 from collections.abc import Iterator, Mapping, Sequence
@@ -27,6 +26,7 @@ from typing import Any
 from .._catalog import Catalog, Pack, builtin_catalog
 from .._index_rows import Entries, expand_words
 from .._rules_runtime import LengthSignal, Rule, SignalIndex, SignalPattern
+from ._digest import sha256
 from ._loader import PackError, PackIndexes
 
 __all__ = ["catalog_for", "merge_indexes"]
@@ -137,7 +137,7 @@ def _merge(builtin: Catalog, packs: tuple[Pack, ...]) -> Catalog:
                 raise PackError(pack.source, message)
         if pack.fold_unsafe:
             unsafe.append(f"[{re.escape(pack.fold_unsafe)}]")
-    hasher = hashlib.sha256(f"writing-rules catalogue\0{builtin.digest}".encode())
+    hasher = sha256(f"writing-rules catalogue\0{builtin.digest}".encode())
     for pack in packs:
         hasher.update(f"\0{pack.id}\0{pack.identity}".encode())
     # Chained, not copied: a pack reads a signal's fixes and message when a scan first needs them.
