@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 import generator._timing
+import generator._validate
 from generator import SourceProblems, compile_sources
 from generator._timing import TimedPattern, timing_problems
 
@@ -86,7 +87,7 @@ def test_the_shipped_catalogue_passes_the_backtracking_checks() -> None:
 def test_shipped_catalogue_passes_the_timed_run_with_every_core_busy(
     every_core_busy: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The whole catalogue timed afresh (no cache) while every core is busy: no false alarm.
+    """Half the catalogue timed afresh (no cache) while every core is busy: no false alarm.
 
     Each pattern is timed on its first example only: what this test asks is whether load
     can make a linear pattern look superlinear, which one input per pattern answers as well
@@ -94,6 +95,11 @@ def test_shipped_catalogue_passes_the_timed_run_with_every_core_busy(
     still come from four; test_the_shipped_catalogue_passes_the_backtracking_checks holds them).
     """
     monkeypatch.setattr(generator._timing, "MAX_EXAMPLES", 1)
+    # Every second pattern, in catalogue order: a few hundred linear patterns timed under load
+    # answer the question as well as all of them, and the catalogue's growth made this one test
+    # a sixth of the suite (51 s).
+    every = generator._validate.timing_problems
+    monkeypatch.setattr(generator._validate, "timing_problems", lambda jobs, length: every(jobs[::2], length))
     try:
         compile_sources(ROOT, timed=True, retime=True)
     except SourceProblems as problems:  # pragma: no cover - the failure message is the point
