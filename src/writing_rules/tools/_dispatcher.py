@@ -564,10 +564,9 @@ def _config_finder(config: object) -> SignalFinder | None:
     make = getattr(getattr(config, "settings", config), "signal_finder", None)
     if not callable(make):
         return None
-    finder = make()
-    # Once now, so that every module the engine loads is loaded here, never during a dispatch.
-    finder.find_signals("", "en", ())
-    return finder  # type: ignore[no-any-return]
+    # Making it loads every module the engine needs (lint._tool_finder imports them), never a dispatch.
+    finder: SignalFinder = make()
+    return finder
 
 
 def _config_catalog(config: object) -> Catalog | None:
