@@ -13,6 +13,7 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 
@@ -72,13 +73,19 @@ _SCRIPT = textwrap.dedent(
 )
 
 
-def test_no_dispatch_opens_a_file_or_imports_a_module() -> None:
+def _audit(script: str) -> dict[str, Any]:
+    """Run ``script`` in a fresh interpreter with this checkout's package; its JSON report."""
     environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])}
     done = subprocess.run(
-        [sys.executable, "-c", _SCRIPT], capture_output=True, text=True, env=environment, timeout=120, check=False
+        [sys.executable, "-c", script], capture_output=True, text=True, env=environment, timeout=120, check=False
     )
     assert done.returncode == 0, done.stderr
-    report = json.loads(done.stdout)
+    report: dict[str, Any] = json.loads(done.stdout)
+    return report
+
+
+def test_no_dispatch_opens_a_file_or_imports_a_module() -> None:
+    report = _audit(_SCRIPT)
     assert report["before"] is False  # importing the packages alone does not load the rule data...
     assert report["loaded"] is True  # ...creating a dispatcher does
     assert report["events"] == []
@@ -106,12 +113,7 @@ def test_no_dispatch_with_a_pack_opens_a_file_or_imports_a_module() -> None:
     script = _SCRIPT.replace(creation, creation + config)
     script = script.replace("\ncalls = [\n", _PACK_CALLS, 1)
     assert config in script and "acme/no-etc" in script
-    environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])}
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, env=environment, timeout=120, check=False
-    )
-    assert done.returncode == 0, done.stderr
-    report = json.loads(done.stdout)
+    report = _audit(script)
     assert report["events"] == []
     assert report["ok"] == [True] * 12 + [False] * 3 + [True, True, False]
 
@@ -134,12 +136,7 @@ def test_no_dispatch_through_the_lint_engine_opens_a_file_or_imports_a_module() 
     script = _SCRIPT.replace(creation, creation + config)
     script = script.replace("\ncalls = [\n", _SETTINGS_CALLS, 1)
     assert config in script and "long_text" in script
-    environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])}
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, env=environment, timeout=120, check=False
-    )
-    assert done.returncode == 0, done.stderr
-    report = json.loads(done.stdout)
+    report = _audit(script)
     assert report["events"] == []
     assert report["ok"] == [True] * 11 + [False] * 3 + [True, True, False]
 
@@ -171,16 +168,6 @@ def test_a_host_with_only_the_document_tools_imports_nothing_during_a_dispatch()
     """The document tools' validators live in the generated rule data: creating the dispatcher loads
     it, as for the review tools, so that the first call of a host that edits documents only imports
     (reads) nothing."""
-    environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])}
-    done = subprocess.run(
-        [sys.executable, "-c", _DOCUMENTS_ONLY],
-        capture_output=True,
-        text=True,
-        env=environment,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    report = json.loads(done.stdout)
+    report = _audit(_DOCUMENTS_ONLY)
     assert report["events"] == []
     assert report["ok"] == [True, True, False]
