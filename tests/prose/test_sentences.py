@@ -395,6 +395,23 @@ def test_a_one_letter_word_before_a_period_ends_the_sentence() -> None:
     assert len(split("Nimm die Variable x. Dann gib sie aus.", "de")) == 2
 
 
+def test_an_acronym_spelt_like_an_abbreviation_ends_the_sentence() -> None:
+    # Debian Handbook (round 5): "CA" (certificate authority) is no "ca." (circa); an acronym
+    # in capitals before a period and a capital ends its sentence.
+    text = "Clients trust certificates coming from the local CA. This CA is the first certificate to create."
+    assert [t for t, _ in split(text)] == [
+        "Clients trust certificates coming from the local CA.",
+        "This CA is the first certificate to create.",
+    ]
+    assert len(split("Das Zertifikat kommt von der lokalen CA. Diese CA wird zuerst erstellt.", "de")) == 2
+    assert len(split("Ask the admins at ST. Then read the NO. Next steps follow.")) == 3
+
+
+def test_abbreviations_written_with_a_capital_still_do_not_end_a_sentence() -> None:
+    assert len(split("See No. 5 and Fig. 3 as Dr. Smith said. Next.")) == 2
+    assert len(split("Ca. 30 Minuten dauert es. Danach nicht.", "de")) == 2
+
+
 def test_initials_and_one_letter_abbreviations_still_do_not_end_a_sentence() -> None:
     text = "The books of J. R. R. Tolkien and of George R. Martin are long. Next."
     assert [t for t, _ in split(text)][-1] == "Next."

@@ -11,7 +11,8 @@ A sentence never runs across a block (each block of the prose view ends with
 ``\\n``). Inside a block, a sentence ends after ``.``, ``!``, ``?`` or an
 ellipsis (with any closing quotes or brackets) that is followed by white space,
 unless the period belongs to an abbreviation ("e.g.", "z. B.", "bzw.", an
-initial, a German ordinal such as "am 3. Oktober"). A one-letter word before a
+initial, a German ordinal such as "am 3. Oktober"); an acronym in capitals ("CA.",
+"NO.") is no abbreviation spelt the same in lower case. A one-letter word before a
 period and a capital is an initial only beside another one-letter word with a
 period ("J. R. R. Tolkien", "z. B.") or, for a capital letter, before a word
 that seldom opens a sentence ("von J. Müller"); otherwise it is a name and
@@ -446,9 +447,11 @@ def _ends_sentence(
     if text[core_end - 1] != "." or text[core_end - 2 : core_end] == "..":
         return not lower_next  # ! ? and ellipses: "and so on... and", "Yahoo! is"
     word = text[start:core_end].lstrip(_OPEN_QUOTES + "([")
-    if word.lower() in abbreviations:
-        return False
     stem = word[:-1]
+    # An acronym in capitals ("the local CA. This …") is no abbreviation spelt the same way
+    # in lower case ("ca.", "no."); a listed one is written lower-case or capitalised ("No. 5").
+    if word.lower() in abbreviations and not (len(stem) > 1 and stem.isupper()):
+        return False
     if lower_next and len(stem) <= 3 and stem.isalpha():
         return False  # an abbreviation not listed ("etc. and", "usw. sind")
     if len(stem) == 1 and stem.isalpha():
