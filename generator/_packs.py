@@ -10,7 +10,7 @@ running it. Every problem is reported at once as ``path:line:col: message``; on
 any problem nothing is written.
 
 Terms (``_terms.py``) become the signals of one rule, ``terms`` (``Vale.Terms``
-in an imported Vale style). Their patterns are built by the compiler from
+in an imported Vale style; both are ``<pack>/…`` to users). Their patterns are built by the compiler from
 literal words under fixed boundaries, so they get the static check and the
 index check but not the timed run, whose minute of CPU per hundred patterns a
 2,000-term vocabulary could not afford. A term whose generated signal passed
@@ -56,6 +56,7 @@ MODULE_NAME: str = _DIGEST.MODULE_NAME
 PACK_FORMAT: int = _DIGEST.PACK_FORMAT
 VERDICTS_NAME = "verdicts.txt"
 
+_VALE_OWN = "Vale."  # Vale's own rules (a vocabulary's): namespaced per pack (see _qualified)
 _VALE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*\.[A-Za-z0-9][A-Za-z0-9_-]*$")
 _SLUG = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 _LINE = re.compile(r"^(\S+) ([0-9a-f]{64}) ok$")
@@ -72,7 +73,7 @@ _TERM_CHECKER = hashlib.sha256(
 # writes for the same sources; the template's bytes count by themselves. The module records the
 # renderer in its header, so a build after a compiler update renders it again; the tests render
 # the example pack and compare the bytes, so a forgotten bump is caught.
-PACK_RENDER_VERSION = 4
+PACK_RENDER_VERSION = 5  # 5: Vale's vocabulary rules are <pack>/Vale.Terms, <pack>/Vale.Avoid
 _RENDERER = hashlib.sha256(
     f"{PACK_FORMAT}\0{COMPILER_VERSION}\0{PACK_RENDER_VERSION}\0".encode()
     + (COMPILER_ROOT / "templates" / "pack_data.py.j2").read_bytes().replace(b"\r\n", b"\n")
@@ -463,8 +464,15 @@ def _check_pack_front(
 
 
 def _qualified(pack_id: str, rule_id: str, vale: bool) -> str:
-    """The id users see: ``<pack>/<rule>``, or a Vale name as it is."""
-    return rule_id if vale and "." in rule_id else f"{pack_id}/{rule_id}"
+    """The id users see: ``<pack>/<rule>``, or a Vale style's ``Style.Rule`` as it is.
+
+    Vale's own vocabulary rules (``Vale.Terms``, ``Vale.Avoid``) belong to the pack, not to
+    its style: Vale has one vocabulary per configuration, a team with two imported styles
+    has one per pack, so they are ``<pack>/Vale.Terms`` and two such packs load together.
+    """
+    if vale and "." in rule_id and not rule_id.startswith(_VALE_OWN):
+        return rule_id
+    return f"{pack_id}/{rule_id}"
 
 
 def _pack_data(compiled: _Compiled, digest: str, sources: list[str]) -> dict[str, Any]:

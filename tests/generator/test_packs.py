@@ -305,12 +305,66 @@ def test_a_vale_vocabulary_becomes_vale_terms_with_fixes(tmp_path: Path) -> None
     from writing_rules.packs import load_pack
 
     pack = load_pack(out)
-    assert list(pack.rules) == ["Team.Simple", "Vale.Terms"]
-    [(match, replacement), *_] = pack.signal_fixes[("Vale.Terms", "foocloud-en")]
-    [pattern] = [p for p in pack.signal_tables["en"] if p.rule_id == "Vale.Terms"]
+    assert list(pack.rules) == ["Team.Simple", "team/Vale.Terms"]
+    [(match, replacement), *_] = pack.signal_fixes[("team/Vale.Terms", "foocloud-en")]
+    [pattern] = [p for p in pack.signal_tables["en"] if p.rule_id == "team/Vale.Terms"]
     hits = [hit.group(0) for hit in pattern.regex.finditer("FooCloud, Foocloud and foocloud.")]
     assert hits == ["Foocloud", "foocloud"]
     assert replacement == "FooCloud" and re.match(match, "Foocloud")
+
+
+def test_two_imported_styles_with_vocabularies_load_side_by_side(tmp_path: Path) -> None:
+    # Each style's vocabulary gives Vale's own rules (Vale.Terms, Vale.Avoid). Vale has one
+    # vocabulary per configuration; a team loading two imported styles has two, one per pack,
+    # so their ids carry the pack's namespace, as every pack rule id not the style's own does.
+    import shutil
+
+    from writing_rules.packs import catalog_for, load_packs
+
+    folders = []
+    for name, accepted, rejected in (("Joblint", "FooCloud\n", "blacklist\n"), ("Team", "BarCloud\n", "whitelist\n")):
+        style = tmp_path / "styles" / name
+        if name == "Joblint":
+            shutil.copytree(STYLES / "Joblint", style)
+            style = style / "Joblint"
+        else:
+            style.mkdir(parents=True)
+            (style / "Simple.yml").write_text("extends: existence\nmessage: \"Avoid '%s'.\"\ntokens: [simply]\n")
+        (style / "Vocab" / "Base").mkdir(parents=True)
+        (style / "Vocab" / "Base" / "accept.txt").write_text(accepted)
+        (style / "Vocab" / "Base" / "reject.txt").write_text(rejected)
+        out = tmp_path / name.lower()
+        import_vale_style(style, out)
+        build_pack(out, timed=False)
+        folders.append(out)
+    joblint, team = load_packs(folders)
+    assert {"joblint/Vale.Terms", "joblint/Vale.Avoid", "Joblint.TechTerms"} <= set(joblint.rules)
+    assert [rule_id for rule_id in team.rules] == ["Team.Simple", "team/Vale.Avoid", "team/Vale.Terms"]
+    catalog = catalog_for([joblint, team])
+    assert {"joblint/Vale.Terms", "team/Vale.Terms"} <= set(catalog.RULE_IDS)
+    [(match, replacement), *_] = team.signal_fixes[("team/Vale.Terms", "barcloud-en")]
+    assert replacement == "BarCloud" and re.match(match, "Barcloud")
+
+
+def test_a_vale_pack_built_with_the_old_shared_vocabulary_ids_says_to_rebuild(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import generator._packs as packs_compiler
+    from writing_rules.packs import PackError, load_pack
+
+    style = tmp_path / "Team"
+    style.mkdir()
+    (style / "Simple.yml").write_text("extends: existence\nmessage: \"Avoid '%s'.\"\ntokens: [simply]\n")
+    (style / "accept.txt").write_text("FooCloud\n")
+    out = tmp_path / "team"
+    import_vale_style(style, out)
+    monkeypatch.setattr(packs_compiler, "_VALE_OWN", "\0")  # ids as before: Vale.Terms, shared by every pack
+    build_pack(out, timed=False)
+    with pytest.raises(PackError) as caught:
+        load_pack(out)
+    message = str(caught.value)
+    assert "'Vale.Terms' is the shared name an older writing-rules gave" in message
+    assert "'team/Vale.Terms'" in message and f"run `writing-rules pack build {out}`" in message
 
 
 def _words(letters: str) -> st.SearchStrategy[str]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from .conftest import git, write
 
 PAGE = "# Guide\n\nThis is a powerful tool.\n\nIt is very fast.\n"
@@ -218,3 +220,30 @@ def test_only_the_changed_files_are_scanned(repo: Path, scan) -> None:
     assert reported == {"docs/new.md", "docs/page3.md"}
     # Without --diff every file is scanned and reported.
     assert len({line.split(":")[0] for line in scan("docs").lines()}) == 6
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_file_changing_between_the_diff_and_the_scan_gives_no_signal_on_an_unselected_line(
+    repo: Path, scan, monkeypatch, jobs: str
+) -> None:
+    # The changed lines are those of the text that was scanned, not of an earlier read: an editor
+    # saving (or a formatter rewriting) the file between the two must not shift them.
+    from writing_rules.cli._linting import LintRun
+
+    committed(repo, {"page.md": PAGE})
+    write(repo, "page.md", PAGE.replace("It is very fast.", "It is fast."))  # line 5 changed, no signal
+    decide = LintRun.changed_only
+
+    def then_edited(self: LintRun, paths: list[str]) -> list[str]:
+        kept = decide(self, paths)  # the file is read once here: line 5 is the changed one
+        write(repo, "page.md", "Intro.\n\n" + PAGE.replace("It is very fast.", "It is fast."))
+        return kept
+
+    monkeypatch.setattr(LintRun, "changed_only", then_edited)
+    outcome = scan("page.md", "--diff", "HEAD", "--jobs", jobs)
+    # The scanned text's changed lines are 1-2 (added) and 7: "This is a powerful tool." (line 5 of
+    # that text, unchanged since HEAD) is not reported, as a scan without the race would not.
+    assert outcome.lines() == [], outcome.out
+    assert outcome.code == 0, outcome.err
+    monkeypatch.setattr(LintRun, "changed_only", decide)
+    assert scan("page.md", "--diff", "HEAD").lines() == []  # the same without the race

@@ -140,6 +140,69 @@ def test_a_configuration_changed_on_disk_counts_on_save_and_on_a_watched_file_ev
     run(session)
 
 
+def test_a_nearer_configuration_created_outside_the_editor_counts_on_its_watched_file_event(tmp_path: Path) -> None:
+    # A .writing-rules.toml created in a subfolder (by a checkout, a script, another editor): the
+    # documents below it take it as scan does, without a save; the others keep theirs.
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".writing-rules.toml").write_text('disable = ["filler"]\n', encoding="utf-8")
+    (tmp_path / "guides").mkdir()
+    near = tmp_path / "guides" / ".writing-rules.toml"
+    page, top = (tmp_path / "guides" / "page.md").as_uri(), (tmp_path / "top.md").as_uri()
+
+    async def session(client: Session) -> None:
+        await client.initialize(tmp_path.as_uri())
+        client.open(page, PAGE)
+        client.open(top, PAGE)
+        assert [d.code for d in await client.diagnostics(page, 1)] == ["nominal-style"]
+        assert [d.code for d in await client.diagnostics(top, 1)] == ["nominal-style"]
+        near.write_text('disable = ["nominal-style"]\n', encoding="utf-8")
+        before = len([params for params in client.published if params.uri == page])
+        client.client.workspace_did_change_watched_files(
+            types.DidChangeWatchedFilesParams(
+                changes=[types.FileEvent(uri=near.as_uri(), type=types.FileChangeType.Created)]
+            )
+        )
+        assert [d.code for d in await asyncio.wait_for(_published_after(client, page, before), 20)] == ["filler"]
+        client.change(top, PAGE + "More.\n", 2)
+        assert [d.code for d in await client.diagnostics(top, 2)] == ["nominal-style"]  # not below it
+        # Deleted again: the page goes back to the folder's configuration.
+        near.unlink()
+        before = len([params for params in client.published if params.uri == page])
+        client.client.workspace_did_change_watched_files(
+            types.DidChangeWatchedFilesParams(
+                changes=[types.FileEvent(uri=near.as_uri(), type=types.FileChangeType.Deleted)]
+            )
+        )
+        found = await asyncio.wait_for(_published_after(client, page, before), 20)
+        assert [d.code for d in found] == ["nominal-style"]
+
+    run(session)
+
+
+def test_a_nearer_configuration_created_outside_the_editor_counts_on_save_without_file_watching(
+    tmp_path: Path,
+) -> None:
+    # A client that cannot watch files (no dynamic registration): a save is the moment a changed
+    # configuration counts, and a configuration that appeared nearer the saved document is one.
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".writing-rules.toml").write_text('disable = ["filler"]\n', encoding="utf-8")
+    (tmp_path / "guides").mkdir()
+    page = (tmp_path / "guides" / "page.md").as_uri()
+
+    async def session(client: Session) -> None:
+        await client.initialize(tmp_path.as_uri())
+        client.open(page, PAGE)
+        assert [d.code for d in await client.diagnostics(page, 1)] == ["nominal-style"]
+        (tmp_path / "guides" / "pyproject.toml").write_text(
+            '[tool.writing-rules]\ndisable = ["nominal-style"]\n', encoding="utf-8"
+        )
+        before = len([params for params in client.published if params.uri == page])
+        client.client.text_document_did_save(types.DidSaveTextDocumentParams(types.TextDocumentIdentifier(page)))
+        assert [d.code for d in await asyncio.wait_for(_published_after(client, page, before), 20)] == ["filler"]
+
+    run(session)
+
+
 def test_the_server_asks_to_watch_configuration_files_and_packs(tmp_path: Path) -> None:
     async def session(client: Session) -> None:
         registered: list[types.RegistrationParams] = []

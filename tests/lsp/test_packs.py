@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 from pathlib import Path
 
@@ -10,11 +11,13 @@ import pytest
 pytest.importorskip("pygls", reason="the lsp extra (pygls) is a test requirement")
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException
 
 from writing_rules.lsp._features import code_actions, diagnostics
 from writing_rules.lsp._linting import WorkspaceConfigs, lint_document
 
 from .conftest import Session, run
+from .test_protocol_faults import code_action, still_serving
 
 ACME = Path(__file__).resolve().parents[2] / "examples" / "packs" / "acme"
 PAGE = "Please log in first. Acme cloud runs it.\n"
@@ -101,5 +104,22 @@ def test_a_pack_line_edited_by_hand_is_one_message_naming_the_pack(folder: Path)
         assert message.message.startswith("writing-rules: pack ")
         assert "styles/acme: _pack_data.py was changed after it was built" in message.message
         assert await client.diagnostics(uri, 1) == []
+        # Code actions (an editor asks for them at every cursor move) answer RequestFailed with the
+        # same line, as documented; the server keeps serving, and logs no traceback per request:
+        # a broken pack is the user's configuration, not a fault of the server.
+        for _ in range(3):
+            with pytest.raises(JsonRpcException) as refused:
+                await client.client.text_document_code_action_async(code_action(uri, (0, 8), (0, 8)))
+            assert refused.value.code == types.LSPErrorCodes.RequestFailed
+            assert "was changed after it was built" in refused.value.message
+        await still_serving(client, folder.parent / "elsewhere")
+        assert sum("pack build" in shown.message for shown in client.messages) == 1
+        process = client.client._server
+        assert process is not None and process.stderr is not None
+        await client.client.shutdown_async(None)
+        client.client.exit(None)
+        log = (await asyncio.wait_for(process.stderr.read(), 20)).decode("utf-8", "replace")
+        assert "Traceback" not in log, log
+        assert log.count("RequestFailed") == 3 and "was changed after it was built" in log  # one line each
 
     run(session)

@@ -9,6 +9,8 @@ error codes and wording of the built-in rules.
 
 from __future__ import annotations
 
+import asyncio
+import json
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -172,7 +174,18 @@ def test_a_pack_line_edited_by_hand_is_an_error_envelope_naming_the_pack(tmp_pat
     folder = tmp_path / "acme"
     shutil.copytree(ACME, folder, ignore=shutil.ignore_patterns("__pycache__"))
     set_line(folder, "fixes", "acme/terms", "sign-in-en", '[["(?i)(log in", "sign in"]]')
-    result = _dispatch({"packs": [str(folder)]}, "find_writing_signals", text=TEXT)
-    assert result["ok"] is False and result["error"]["pack"] == str(folder)
-    assert result["error"]["message"].startswith(f"pack {folder}: _pack_data.py was changed after it was built")
-    assert f"run `writing-rules pack build {folder}`" in result["error"]["message"]
+    dispatcher = create_writing_tool_dispatcher(config={"packs": [str(folder)]})
+    call = {"name": "find_writing_signals", "arguments": {"text": TEXT}, "id": 7}
+    for result in (dispatcher.dispatch(call), asyncio.run(dispatcher.dispatch_async(call))):
+        # The host's configuration is broken, not the call: the documented code for a dispatcher
+        # without the host context a tool needs, never internal-error (a bug by contract).
+        assert result["ok"] is False and result["tool"] == "find_writing_signals" and result["id"] == 7
+        assert result["error"]["code"] == "host-context-missing", result
+        assert result["error"]["pack"] == str(folder)
+        message = result["error"]["message"]
+        assert message.startswith(f"pack {folder}: _pack_data.py was changed after it was built")
+        assert f"run `writing-rules pack build {folder}`" in message
+        assert "not a problem with the call" in message  # the model is told not to retry with other arguments
+        json.dumps(result, allow_nan=False)
+    # The tools that read no pack section still answer.
+    assert dispatcher.dispatch({"name": "get_writing_rules", "arguments": {"ruleIds": ["acme/terms"]}})["ok"]

@@ -293,7 +293,8 @@ def _scan_all(args: argparse.Namespace, lint: LintRun, stdin: Any, stderr: TextI
     jobs = [(path, lint.options_for(path)) for path in paths]
     # Only the HTML report and the annotations (a sentence around each match) need the text;
     # the other formats leave it out of the transfer.
-    keep_text = args.format in _FORMATS_WITH_TEXT
+    # So does --diff: the changed lines are taken from the text that was scanned (see LintRun.finish).
+    keep_text = args.format in _FORMATS_WITH_TEXT or args.diff is not None
     worker = scan_one_keeping_text if keep_text else scan_one
     if args.jobs > 1 and jobs:
         # Large files are cut into pieces the whole pool scans; the rest go one file per task.

@@ -344,7 +344,10 @@ class LintRun:
                 from ..lint import DiffError
 
                 try:
-                    if STDIN in args.paths and result.path == args.stdin_filename and result.text is not None:
+                    # The lines changed in the text that was scanned (standard input's, or the file's as
+                    # the scan read it): ``changed_only`` read the file before, and it may have changed
+                    # since, so those lines need not be the scanned text's.
+                    if result.text is not None:
                         lines = self.changed.lines_for_text(result.path, result.text)
                     else:
                         lines = self.changed.lines_for(result.path)

@@ -113,16 +113,31 @@ def redact_dsn(text: str, password: str | None = None) -> str:
 
 
 def _ambiguous_url(dsn: str) -> bool:
-    """Whether a URL's user name or password holds an unescaped '@', '/', '?' or '#'.
+    """Whether a URL's user name and password could be split from its host in two ways.
 
-    libpq then takes part of the password for the host, port or database and
-    its errors show that part, so such a URL is refused before anything parses it.
+    libpq takes the user name and password to end at the first '@', unless a '/' comes
+    first (then there are none); RFC 3986 (``urllib.parse`` and every other reader of a
+    URL) takes the authority to end at the first '/', '?' or '#', and its user name and
+    password at the authority's last '@'. A URL on which the two differ, or with an '@'
+    in its host or database name (most likely the end of a user name and password
+    holding a '/' or a second '@'), is refused before anything parses it: an unescaped '@', '/', '?' or
+    '#' in a password makes libpq take part of it for the host or database, and its
+    errors show that part. An '@' in the query (``?options=…``, an ``sslrootcert``
+    path) is legal and read alike by both.
     """
     scheme, separator, rest = dsn.partition("://")
     if not separator or scheme.lower() not in ("postgresql", "postgres"):
         return False
-    at = rest.find("@")
-    return at >= 0 and (rest.count("@") > 1 or any(character in rest[:at] for character in "/?#"))
+    first = next((index for index, character in enumerate(rest) if character in "@/"), -1)
+    libpq_at = first if first >= 0 and rest[first] == "@" else -1
+    authority_end = next((index for index, character in enumerate(rest) if character in "/?#"), len(rest))
+    if rest.rfind("@", 0, authority_end) != libpq_at:
+        return True
+    # After the user name and password, libpq reads the host and the database name up to the
+    # first '?' (a '#' is no delimiter to it): an '@' there is one a password held.
+    start = libpq_at + 1
+    query = rest.find("?", start)
+    return "@" in rest[start : len(rest) if query < 0 else query]
 
 
 def _without_quotes(reason: str) -> str:
@@ -166,10 +181,11 @@ class PostgresDocumentStore:
         if isinstance(dsn_or_pool, str):
             if _ambiguous_url(dsn_or_pool):
                 raise ValueError(
-                    "The PostgreSQL URL holds more than one '@', or a '/', '?' or '#' before its '@': part of "
-                    "the user name or password would be read as the host or database. Percent-encode these "
-                    "characters in the user name and password ('@' as %40, '/' as %2F, '?' as %3F, '#' as %23, "
-                    "':' as %3A, '%' as %25). The URL is not shown: it may hold a password."
+                    "The PostgreSQL URL holds a '/', '?' or '#' before its '@', more than one '@' before the "
+                    "host, or an '@' in the database name: part of the user name or password would be read as "
+                    "the host or database. Percent-encode these characters in the user name, password and "
+                    "database name ('@' as %40, '/' as %2F, '?' as %3F, '#' as %23, ':' as %3A, '%' as %25); "
+                    "an '@' in the query (after '?') may stay. The URL is not shown: it may hold a password."
                 )
             try:
                 parameters = psycopg.conninfo.conninfo_to_dict(dsn_or_pool)

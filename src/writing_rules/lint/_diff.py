@@ -65,12 +65,19 @@ class ChangedLines:
     object_format: str = "sha1"
 
     def lines_for_text(self, path: str, text: str) -> frozenset[int] | None:
-        """Changed line numbers of ``text`` standing for ``path`` (an editor's unsaved buffer on
-        standard input), against ``path`` as it was in ``ref``; ``None`` when ``ref`` had no such file."""
+        """Changed line numbers of ``text`` standing for ``path``, against ``path`` as it was in ``ref``.
+
+        ``text`` is what was scanned: an editor's unsaved buffer on standard input, or the file
+        as the scan read it (a file read again could have changed since, and its changed lines
+        would not be the scanned text's). ``None`` (every line new) when ``ref`` had no such
+        file and git tracks it or would (or it is not on disk); empty for a file git ignores.
+        """
         relative = self._relative(path)
         blob = self.tree.get(relative)
         if blob is None:
-            return None
+            if relative in self.present or not os.path.lexists(os.path.join(self.root, relative)):
+                return None
+            return frozenset()  # ignored by git: never part of the change, as in ``lines_for``
         old = self._blob(blob)
         return changed_line_numbers(_lines(old), _lines(text.encode("utf-8", "surrogatepass")))
 

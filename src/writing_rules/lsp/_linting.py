@@ -152,12 +152,15 @@ class WorkspaceConfigs:
                     resolver = self._resolvers[root] = ConfigResolver()
                 found = self._found[folder] = _config(resolver, path)
                 self.loads += 1
-                self._remember(found)
+                self._remember(found, folder)
             return found
 
-    def _remember(self, found: tuple[LintConfig | None, str | None]) -> None:
-        """Note the files whose change makes ``found`` stale: the configuration file, its packs' modules."""
+    def _remember(self, found: tuple[LintConfig | None, str | None], folder: str) -> None:
+        """Note the files whose change makes ``found`` stale: the configuration file, its packs' modules,
+        and the places between ``folder`` and it where a nearer configuration file could appear."""
         config, error = found
+        if error is None:
+            self._note_nearer(folder, config.root if config is not None and config.path is not None else None)
         if config is not None and config.path is not None:
             file = os.path.join(config.root, os.path.basename(config.path))
             for pack in config.settings.packs:
@@ -179,6 +182,20 @@ class WorkspaceConfigs:
             return
         if os.path.basename(file) in CONFIG_NAMES:
             self._read.setdefault(file, _signature(file))
+
+    def _note_nearer(self, folder: str, root: str | None) -> None:
+        """Record, as absent (or as they are), the configuration files that would be nearer ``folder``'s
+        than the one in force at ``root`` (None: none; then up to the repository's root): one created
+        there (a checkout, a script) shows as changed on the next save, for a client that cannot watch."""
+        current = os.path.abspath(folder)
+        for _ in range(256):  # deeper than any real tree; the resolver stops at the same places
+            for name in CONFIG_NAMES:
+                candidate = os.path.join(current, name)
+                self._read.setdefault(candidate, _signature(candidate))
+            parent = os.path.dirname(current)
+            if current == root or parent == current or (root is None and os.path.exists(os.path.join(current, ".git"))):
+                return
+            current = parent
 
     def stale(self) -> list[str]:
         """The files read so far that changed on disk since (a save may have changed one), and the

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -50,6 +51,26 @@ class RequestFailed(JsonRpcException):
     """LSP's RequestFailed: the request was valid, the server cannot answer it (a broken configuration)."""
 
     CODE = types.LSPErrorCodes.RequestFailed.value
+
+
+class _AnsweredRefusals(logging.Filter):
+    """pygls logs a traceback for every request its handler refused with an error, though the
+    client got the answer: an editor asks for code actions at each cursor move, so a broken
+    configuration or pack (shown once as a message) filled the server's log with them. A refusal
+    the server meant (a ``JsonRpcException``) is logged as one line naming the request and the error."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        refusal = record.exc_info[1] if record.exc_info else None
+        if isinstance(refusal, JsonRpcException):
+            request = record.args[0] if isinstance(record.args, tuple) and record.args else "?"
+            record.msg = "request %s answered with %s (%s): %s"
+            record.args = (request, type(refusal).__name__, refusal.code, one_line(refusal.message or ""))
+            record.exc_info = None
+            record.exc_text = None
+        return True
+
+
+_REFUSALS = _AnsweredRefusals()
 
 
 class _Rejected:
@@ -267,6 +288,9 @@ class WritingRulesServer(LanguageServer):
 def create_server() -> WritingRulesServer:
     """A server with every feature registered; ``server.start_io()`` serves it over stdio."""
     server = WritingRulesServer()
+    rpc_log = logging.getLogger("pygls.protocol.json_rpc")
+    if _REFUSALS not in rpc_log.filters:
+        rpc_log.addFilter(_REFUSALS)
 
     @server.feature(types.INITIALIZE)
     def initialize(params: types.InitializeParams) -> None:

@@ -218,6 +218,8 @@ def _from_module(reference: str, path: str, folder: str, *, display: str, requir
             )
     try:
         pack = _pack(reference, data, sections)
+    except PackError:
+        raise  # already says what is wrong and what to do
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         raise PackError(reference, f"{MODULE_NAME} is malformed ({_short(exc)}): {hint}") from None
     # The module's own bytes, in the pack's identity: the digest covers the sources only.
@@ -470,8 +472,17 @@ def _pack(reference: str, data: dict[str, Any], sections: dict[str, bytes]) -> P
     rows = []
     for row in data["rules"]:
         rule_id, level, signal_ids, levels, profiles, tags, texts = row
-        # A Vale pack's rules are its style's, plus Vale's own vocabulary rules (Vale.Terms, Vale.Avoid).
-        prefixes = (f"{vale_style}.", "Vale.") if vale_style else (pack_id + "/",)
+        # A Vale pack's rules are its style's (``Style.Rule``), plus Vale's own vocabulary rules in
+        # the pack's namespace (``<pack>/Vale.Terms``, ``<pack>/Vale.Avoid``).
+        prefixes = (f"{vale_style}.", pack_id + "/") if vale_style else (pack_id + "/",)
+        if vale_style and isinstance(rule_id, str) and rule_id.startswith("Vale."):
+            # Built before those ids were namespaced: two imported styles with vocabularies collided.
+            raise PackError(
+                reference,
+                f"rule id {rule_id!r} is the shared name an older writing-rules gave an imported Vale "
+                f"vocabulary rule; it is now {pack_id + '/' + rule_id!r}, so two imported styles load "
+                f"side by side: {_build_hint(reference)} (and rename {rule_id!r} so in the configuration)",
+            )
         if not isinstance(rule_id, str) or not rule_id.startswith(prefixes):
             raise ValueError(f"rule id {rule_id!r} is not in the pack's namespace {pack_id + '/'!r}")
         missing = [language for language in languages if language not in texts]

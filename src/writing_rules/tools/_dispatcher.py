@@ -477,9 +477,15 @@ def _internal_error(call: object, failure: Exception | None = None) -> dict[str,
     pack_error = getattr(packs, "PackError", None)
     if pack_error is not None and isinstance(failure, pack_error):
         # A pack module edited by hand after it loaded (a section line is read, a pattern compiled,
-        # when a call first needs it): the contract has no code of its own for it, so it keeps
-        # internal-error's, with the pack's message, which names the pack and says to rebuild it.
-        error = ToolCallError("internal-error", str(failure), details={"pack": failure.pack})
+        # when a call first needs it). The host's configuration is broken, not the call, and it is
+        # no bug of this package: the contract has no code of its own for it, so it takes the one
+        # for a dispatcher without the host context a tool needs (docs/review-tools.md), with the
+        # pack's message (it names the pack and says to rebuild it) and ``pack``.
+        message = (
+            f"{failure} (This is not a problem with the call: the host's rule pack cannot be used "
+            "until it is rebuilt; calling again with other arguments will not help, so tell the user.)"
+        )
+        error = ToolCallError("host-context-missing", message, details={"pack": failure.pack})
     else:
         error = ToolCallError("internal-error", "The tool failed unexpectedly; this is a bug in writing-rules.")
     return error_envelope(name if name in data.TOOL_NAMES else None, error, has_id=has_id, call_id=call_id)
