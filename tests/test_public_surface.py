@@ -25,7 +25,7 @@ SURFACE = {
         "openai_strict_arguments",
         "openai_tools",
     ],
-    "cli": ["main"],
+    "cli": ["console_main", "main"],
     "packs": [
         "Catalog",
         "ENTRY_POINT_GROUP",

@@ -68,3 +68,29 @@ def test_the_servers_keep_pythons_collector() -> None:
     done = _run("writing_rules.cli._console", "lsp", "--help")
     assert done.returncode == 0
     assert done.stderr.splitlines()[-1] == f"THRESHOLD {_default_threshold()} FROZEN False"
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [("-m", "writing_rules"), ("-c", "import sys; from writing_rules.cli._console import main; sys.exit(main())")],
+)
+def test_a_reader_that_stops_early_ends_the_scan_quietly(entry: tuple[str, str], tmp_path: Path) -> None:
+    """``writing-rules scan … | head``: the reader closes the pipe; no traceback, the status of a SIGPIPE."""
+    page = tmp_path / "page.md"
+    page.write_text("It is very easy and really simple.\n\n" * 3000, encoding="utf-8")  # far more than a pipe holds
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")])}
+    process = subprocess.Popen(
+        [sys.executable, *entry, "scan", "--no-cache", "--no-fail", "--format", "json", str(page)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=environment,
+        cwd=tmp_path,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    assert process.stdout.read(100)
+    process.stdout.close()
+    error = process.stderr.read().decode("utf-8")
+    status = process.wait(timeout=120)
+    assert "Traceback" not in error
+    assert error == ""
+    assert status == 141

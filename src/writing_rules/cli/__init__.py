@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-__all__ = ["main"]
+__all__ = ["console_main", "main"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -22,3 +22,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     from ._commands import run
 
     return run(argv, sys.stdin, sys.stdout, sys.stderr)
+
+
+def console_main() -> int:
+    """Run the command line as a process of its own (the ``writing-rules`` script, ``python -m writing_rules``).
+
+    ``main`` with the process tuned to end: see ``_console``. A host that calls the command line
+    inside its own process uses ``main``.
+    """
+    from ._console import main as run_process
+
+    return run_process()

@@ -15,6 +15,11 @@ nor at the end, and on a one-page scan both are a large part of the time:
   pass: the commands close what they open (files in ``with`` blocks, the process
   pool) before they return.
 
+A reader that stops early (``writing-rules scan … | head``) closes the pipe; the
+command then ends quietly with status 141 (128 + SIGPIPE), as a process the
+signal ended would, instead of printing a traceback (twice: again when Python
+flushes standard output at exit).
+
 The language server and the MCP server run for hours: they keep Python's defaults.
 The library's ``writing_rules.cli.main`` changes nothing of this (tests and
 hosts call it in their own processes).
@@ -23,12 +28,14 @@ hosts call it in their own processes).
 from __future__ import annotations
 
 import gc
+import os
 import sys
 
 __all__ = ["main"]
 
 _SERVERS = ("lsp", "serve-mcp")  # long-running commands
 _THRESHOLD_FACTOR = 100
+EXIT_BROKEN_PIPE = 141  # what a shell reports for a process ended by SIGPIPE
 
 
 def main() -> int:
@@ -40,7 +47,13 @@ def main() -> int:
         gc.set_threshold(first * _THRESHOLD_FACTOR, *older)
     from . import main as run_command  # loads the commands (after the collector is set)
 
-    status = run_command()
+    try:
+        status = run_command()
+        sys.stdout.flush()  # inside the try: buffered output meets the closed pipe here
+    except BrokenPipeError:
+        # Standard output points nowhere from now on, so the flush at exit cannot fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
     if short:
         gc.freeze()
     return status
