@@ -115,3 +115,30 @@ def test_a_small_edit_in_a_large_text_keeps_a_minimal_diff() -> None:
         "-line 10000",
         "+changed",
     ]
+
+
+def test_a_diff_of_millions_of_short_lines_stays_within_memory() -> None:
+    # Found by the memory-limit fuzz test: a replaceAll that turns 30,000 line ends into
+    # 9 million (9 MB, under the size limit) made the diff build one string object per
+    # line, about 1 GB, and the call ended as MemoryError (internal-error).
+    script = textwrap.dedent(
+        """
+        import json, resource
+        from writing_rules.documents import MemoryDocumentStore, create_document_tool_dispatcher
+        store = MemoryDocumentStore({"doc.md": "ab cd\\n" * 30_000})
+        dispatcher = create_document_tool_dispatcher(store)
+        resource.setrlimit(resource.RLIMIT_AS, (768 * 2**20, 768 * 2**20))
+        op = {"operation": "replaceAll", "anchor": "\\n", "content": "\\n" * 300}
+        result = dispatcher.dispatch({"name": "write_document", "arguments": {"id": "doc.md", "operations": [op]}})
+        diff = result["data"]["diff"] if result["ok"] else ""
+        print(json.dumps([result["ok"], result.get("error", {}).get("code"), diff.count("\\n+"), diff[:40]]))
+        """
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env={"PYTHONPATH": SOURCE_ROOT}, timeout=300
+    )
+    assert run.returncode == 0, run.stderr
+    ok, code, added, head = json.loads(run.stdout)
+    assert (ok, code) == (True, None)
+    assert head.startswith("--- a/doc.md\n+++ b/doc.md\n@@ ")
+    assert added >= 9_000_000 - 30_000

@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from writing_rules.documents import DocumentEditError, apply_operations, edit
+from writing_rules.documents import _diff
 from writing_rules.documents._diff import unified_diff
 
 # A small alphabet makes anchors match often, and repeat, and overlap.
@@ -284,6 +285,24 @@ def test_the_diff_is_a_patch_that_turns_before_into_after(lines: list[str], data
             after_lines.insert(position, data.draw(st.sampled_from(["x\n", "y\n", "z"])))
     after = "".join(after_lines)
     patch = unified_diff(before, after, name="d")
+    if before == after:
+        assert patch == ""
+    else:
+        assert _apply_patch(before, patch) == after
+
+
+@settings(max_examples=300)
+@given(st.lists(st.sampled_from(["a\n", "b\n", "c\n", "d", "\n"]), max_size=30), st.data())
+def test_the_one_hunk_diff_of_a_huge_change_is_a_patch_too(lines: list[str], data: st.DataObject) -> None:
+    # The linear form a change of over 100,000 lines takes, forced on small texts.
+    before = "".join(lines)
+    after = "".join(data.draw(st.lists(st.sampled_from(["a\n", "b\n", "x\n", "z", "\n"]), max_size=30)))
+    limit = _diff._MAX_DIFF_LINES
+    _diff._MAX_DIFF_LINES = -1
+    try:
+        patch = unified_diff(before, after, name="d")
+    finally:
+        _diff._MAX_DIFF_LINES = limit
     if before == after:
         assert patch == ""
     else:
