@@ -7,8 +7,7 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from writing_rules.documents import DocumentEditError, apply_operations, edit
-from writing_rules.documents import _diff
+from writing_rules.documents import DocumentEditError, _diff, apply_operations, edit
 from writing_rules.documents._diff import unified_diff
 
 # A small alphabet makes anchors match often, and repeat, and overlap.
