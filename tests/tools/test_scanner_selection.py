@@ -92,6 +92,9 @@ def test_on_the_field_pages_a_narrowed_scan_keeps_the_same_signals(language: str
             narrowed = scan_text(source, language, _RULE_IDS, len(source) + 1, min_level=min_level, code=False)
             assert _kept(narrowed, min_level, False) == _kept(whole, min_level, False), (page, min_level)
             # The narrowed scan did leave something out, where the page has something below the level
-            # (round 5's Debian Reference 41 holds a single warning and nothing else).
-            if len(_kept(whole, min_level, False)) < len(whole["signals"]):
+            # that a pattern's own level decides (round 5's Debian Reference 41 holds a single warning
+            # and nothing else). A long sentence's level comes from its measure after the scan, so a
+            # narrowed scan still finds it and drops it later.
+            kept = _kept(whole, min_level, False)
+            if any(signal not in kept and signal["ruleId"] != "long-sentences" for signal in whole["signals"]):
                 assert len(narrowed["signals"]) < len(whole["signals"]), (page, min_level)
