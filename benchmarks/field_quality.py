@@ -62,8 +62,18 @@ def heldout_list() -> list[str]:
     return path.read_text(encoding="utf-8").split() if path.exists() else []
 
 
+def annotated_list() -> list[str]:
+    """The pages of every measured round (``heldout-round<N>.txt``): each has a full blind annotation."""
+    return sorted({page for path in FIELD.glob("heldout-round*.txt") for page in path.read_text(encoding="utf-8").split()})
+
+
 def pages(part: str) -> list[str]:
-    """Relative page paths of one part: ``dev``, ``heldout`` or ``all`` (sorted)."""
+    """Relative page paths of one part: ``dev``, ``heldout``, ``annotated`` or ``all`` (sorted).
+
+    ``annotated`` is the development pages that an earlier round held out: the only pages whose
+    every problem was marked blind, so strict precision (a signal the editor did not mark is
+    false) can be read on them; it is not a held-out figure any more.
+    """
     every = sorted(
         str(path.relative_to(CORPUS / "en")) for path in (CORPUS / "en").rglob("*") if path.suffix in (".md", ".mdx")
     )
@@ -72,6 +82,9 @@ def pages(part: str) -> list[str]:
         return [page for page in every if page in held]
     if part == "dev":
         return [page for page in every if page not in held]
+    if part == "annotated":
+        annotated = set(annotated_list())
+        return [page for page in every if page in annotated and page not in held]
     return every
 
 
@@ -129,6 +142,7 @@ class Signal:
     start: int
     end: int
     match: str
+    signal_id: str = ""
 
 
 def scan(language: str, page_list: Sequence[str], min_level: str, src: Path) -> list[Signal]:
@@ -150,7 +164,15 @@ def scan(language: str, page_list: Sequence[str], min_level: str, src: Path) -> 
     for entry in json.loads(done.stdout):
         for item in entry["signals"]:
             signals.append(
-                Signal(entry["path"], item["ruleId"], item.get("level", ""), item["start"], item["end"], item["match"])
+                Signal(
+                    entry["path"],
+                    item["ruleId"],
+                    item.get("level", ""),
+                    item["start"],
+                    item["end"],
+                    item["match"],
+                    item.get("signalId", ""),
+                )
             )
     return signals
 
@@ -282,17 +304,21 @@ class RuleFigures:
 
 
 def measure(
-    language: str, part: str, min_level: str, src: Path = HERE.parent / "src"
+    language: str, part: str, min_level: str, src: Path = HERE.parent / "src", by_signal: bool = False
 ) -> tuple[dict[str, RuleFigures], int]:
+    """Figures per rule (or per rule and signal id, ``by_signal``; known misses stay per rule)."""
     page_list = pages(part)
     texts = {page: (CORPUS / language / page).read_text(encoding="utf-8") for page in page_list}
     words = sum(prose_words(text) for text in texts.values())
     signals = scan(language, page_list, min_level, src)
     figures: dict[str, RuleFigures] = {}
-    if part == "heldout":
+    def key(signal: Signal) -> str:
+        return f"{signal.rule}/{signal.signal_id}" if by_signal else signal.rule
+
+    if part in ("heldout", "annotated"):
         annotations = [a for a in load_annotations(language) if a.page in texts]
         for signal in signals:
-            row = figures.setdefault(signal.rule, RuleFigures())
+            row = figures.setdefault(key(signal), RuleFigures())
             row.signals += 1
             row.judged += 1
             row.true += any(
@@ -304,7 +330,7 @@ def measure(
         judged, misses = load_judgements(language)
         judged = [item for item in judged if item.page in texts]
         for signal in signals:
-            row = figures.setdefault(signal.rule, RuleFigures())
+            row = figures.setdefault(key(signal), RuleFigures())
             row.signals += 1
             verdict = judge(signal, judged)
             if verdict is None:
@@ -375,7 +401,14 @@ def check(languages: Sequence[str]) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--part", choices=("dev", "heldout"), default="dev")
+    parser.add_argument(
+        "--part",
+        choices=("dev", "heldout", "annotated"),
+        default="dev",
+        help="dev: development pages, precision over judged signals; heldout: the current round (once);"
+        " annotated: the pages of every measured round, strict precision against their blind annotation",
+    )
+    parser.add_argument("--by-signal", action="store_true", help="one row per rule and signal id")
     parser.add_argument(
         "--min-level",
         choices=("error", "warning", "suggestion", "all"),
@@ -408,7 +441,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Listing signals on a held-out page with their sentences would end its blindness.
         parser.error("--unjudged lists development pages only: the held-out pages stay unread until measured")
     if args.unjudged:
-        figures, _ = measure(args.unjudged, args.part, args.min_level, args.src)
+        figures, _ = measure(args.unjudged, args.part, args.min_level, args.src, args.by_signal)
         for rule, row in sorted(figures.items()):
             for signal in row.unjudged:
                 print(f"{signal.page}\t{rule}\t{signal.level}\t{signal.match!r}\t{_sentence(args.unjudged, signal)}")
@@ -421,7 +454,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "languages": {},
     }
     for language in args.language or LANGUAGES:
-        figures, words = measure(language, args.part, args.min_level, args.src)
+        figures, words = measure(language, args.part, args.min_level, args.src, args.by_signal)
         report["languages"][language] = {
             "prose_words": words,
             "rules": {rule: figures[rule].row(words) for rule in sorted(figures)},
@@ -434,9 +467,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"part: {args.part}, level: {args.min_level} and above, package: {args.src} (targets: {TARGETS})")
     for language, data in report["languages"].items():
         print(f"\n{language}: {data['prose_words']} prose words")
-        print(f"  {'rule':<20}" + "".join(f"{name:>15}" for name in columns))
+        width = max(20, *(len(rule) + 1 for rule in data["rules"]))
+        print(f"  {'rule':<{width}}" + "".join(f"{name:>15}" for name in columns))
         for rule, row in [*data["rules"].items(), ("TOTAL", data["total"])]:
-            print(f"  {rule:<20}" + "".join(f"{_cell(row[name]):>15}" for name in columns))
+            print(f"  {rule:<{width}}" + "".join(f"{_cell(row[name]):>15}" for name in columns))
     return 0
 
 
