@@ -64,7 +64,8 @@ def heldout_list() -> list[str]:
 
 def annotated_list() -> list[str]:
     """The pages of every measured round (``heldout-round<N>.txt``): each has a full blind annotation."""
-    return sorted({page for path in FIELD.glob("heldout-round*.txt") for page in path.read_text(encoding="utf-8").split()})
+    lists = FIELD.glob("heldout-round*.txt")
+    return sorted({page for path in lists for page in path.read_text(encoding="utf-8").split()})
 
 
 def pages(part: str) -> list[str]:
@@ -312,6 +313,7 @@ def measure(
     words = sum(prose_words(text) for text in texts.values())
     signals = scan(language, page_list, min_level, src)
     figures: dict[str, RuleFigures] = {}
+
     def key(signal: Signal) -> str:
         return f"{signal.rule}/{signal.signal_id}" if by_signal else signal.rule
 
