@@ -48,6 +48,14 @@ EXECUTED = [
     "node_modules/pkg/README.md",
     "vendor/lib/README.md",
     "lib/site-packages/pkg/README.md",
+    # pip reads a requirements folder's files (``-r requirements/dev.txt``: any index, any sdist's
+    # setup.py), and an editable install's metadata is read from the tree (entry points name code).
+    "requirements/dev.txt",
+    "requirements/base.txt",
+    "constraints/pins.txt",
+    "src/pkg.egg-info/entry_points.txt",
+    "src/pkg.egg-info/requires.txt",
+    "pkg.dist-info/entry_points.txt",
 ]
 # Served only when the host names them: an .mdx file's import/export runs when the site builds.
 NAMED_ONLY = ["docs/page.mdx", "docs/page.html", "docs/page.htm"]

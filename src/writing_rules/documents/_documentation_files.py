@@ -32,4 +32,10 @@ EXCLUDED_FILES = (
     "node_modules/",
     "vendor/",
     "site-packages/",
+    # pip installs what ``-r requirements/dev.txt`` names (any index, any sdist's setup.py); an
+    # editable install's metadata (entry points, which name code to run) is read from the tree.
+    "requirements/",
+    "constraints/",
+    "*.egg-info/",
+    "*.dist-info/",
 )
