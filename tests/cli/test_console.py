@@ -68,3 +68,26 @@ def test_the_servers_keep_pythons_collector() -> None:
     done = _run("writing_rules.cli._console", "lsp", "--help")
     assert done.returncode == 0
     assert done.stderr.splitlines()[-1] == f"THRESHOLD {_default_threshold()} FROZEN False"
+
+
+def test_a_reader_that_stops_early_ends_the_command_without_a_traceback(tmp_path: Path) -> None:
+    # `writing-rules scan --format json . | head`: the pipe closes while the report is written.
+    # The command stops quietly, as a Unix filter does; no traceback, no "Exception ignored".
+    page = tmp_path / "page.md"
+    page.write_text("It is very fast.\n\n" * 5000, encoding="utf-8")  # a report far over a pipe's buffer
+    code = "import sys\nfrom writing_rules.cli._console import main\nsys.exit(main())\n"
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")])}
+    process = subprocess.Popen(
+        [sys.executable, "-c", code, "scan", "--no-cache", "--format", "json", str(page)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=environment,
+        cwd=tmp_path,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    assert process.stdout.read(1) == b"["
+    process.stdout.close()  # the reader is gone before the report is written
+    error = process.stderr.read().decode()
+    status = process.wait()
+    assert "Traceback" not in error and "Exception ignored" not in error, error
+    assert status != 0

@@ -22,13 +22,16 @@ hosts call it in their own processes).
 
 from __future__ import annotations
 
+import contextlib
 import gc
+import os
 import sys
 
 __all__ = ["main"]
 
 _SERVERS = ("lsp", "serve-mcp")  # long-running commands
 _THRESHOLD_FACTOR = 100
+_BROKEN_PIPE = 141  # 128 + SIGPIPE
 
 
 def main() -> int:
@@ -40,7 +43,16 @@ def main() -> int:
         gc.set_threshold(first * _THRESHOLD_FACTOR, *older)
     from . import main as run_command  # loads the commands (after the collector is set)
 
-    status = run_command()
+    try:
+        status = run_command()
+        sys.stdout.flush()  # here, not at exit, where a closed pipe is an "Exception ignored"
+    except BrokenPipeError:
+        # Whoever read standard output stopped (`writing-rules scan . | head`): end as a Unix
+        # filter does, with no traceback, and with the status of a process SIGPIPE ended, as a
+        # shell's pipefail sees it. Nothing more reaches the closed pipe at exit.
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return _BROKEN_PIPE
     if short:
         gc.freeze()
     return status
