@@ -303,7 +303,9 @@ def error_envelope(
     body: dict[str, Any] = {"code": error.code, "message": clean_text(error.message)}
     if error.field is not None:
         body["field"] = _shown_field(error.field)
-    body.update(error.details)
+    if error.details:
+        # Details can name host values (a pack's folder) that hold lone surrogates too.
+        body.update(clean_json(error.details))
     result: dict[str, Any] = {"ok": False, "tool": clean_text(tool) if tool is not None else None, "error": body}
     if has_id:
         result["id"] = _echo_id(call_id)

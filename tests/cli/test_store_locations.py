@@ -91,3 +91,23 @@ def test_a_key_value_connection_string_is_not_echoed_as_a_folder(tmp_path, capsy
     assert main(["serve-mcp", "--documents", dsn]) == 2
     err = capsys.readouterr().err
     assert "PART2" not in err and "postgresql://" in err
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "POSTGRESQL://writer:s3crPART2@db.example/docs",  # libpq reads the scheme in lower case only
+        "Postgres://writer:s3crPART2@db.example/docs",
+        "postgresql:/writer:s3crPART2@db.example/docs",  # a slash short
+        "postgressql://writer:s3crPART2@db.example/docs",  # a typo in the scheme
+    ],
+)
+def test_a_url_that_names_no_database_is_not_echoed_as_a_folder(tmp_path, capsys, monkeypatch, url: str) -> None:
+    # Not a database URL the store reads, so it was taken for a folder, and the missing folder's
+    # message showed it, password and all.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "ops.json").write_text("[]")
+    assert main(["edit", "a.md", "--ops", "ops.json", "--store", url]) == 2
+    assert main(["serve-mcp", "--documents", url]) == 2
+    err = capsys.readouterr().err
+    assert "PART2" not in err and "postgresql://" in err, err

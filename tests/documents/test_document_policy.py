@@ -48,6 +48,14 @@ EXECUTED = [
     "node_modules/pkg/README.md",
     "vendor/lib/README.md",
     "lib/site-packages/pkg/README.md",
+    # pip reads a requirements folder's files (``-r requirements/dev.txt``: any index, any sdist's
+    # setup.py), and an editable install's metadata is read from the tree (entry points name code).
+    "requirements/dev.txt",
+    "requirements/base.txt",
+    "constraints/pins.txt",
+    "src/pkg.egg-info/entry_points.txt",
+    "src/pkg.egg-info/requires.txt",
+    "pkg.dist-info/entry_points.txt",
 ]
 # Served only when the host names them: an .mdx file's import/export runs when the site builds.
 NAMED_ONLY = ["docs/page.mdx", "docs/page.html", "docs/page.htm"]
@@ -133,6 +141,22 @@ def test_a_symlink_from_a_served_name_to_an_excluded_file_is_refused(checkout: P
     assert (checkout / "CMakeLists.txt").read_text() == "original\n"
 
 
+def test_prose_in_a_requirements_folder_is_served_but_its_pip_files_are_not(tmp_path: Path) -> None:
+    # pip reads requirements/*.txt; a product's requirement documents (requirements/login.md) are prose.
+    for id in ("docs/requirements/login.md", "requirements/dev.txt", "docs/requirements/sub/x.txt"):
+        (tmp_path / id).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / id).write_text("original\n")
+    store = DirectoryDocumentStore(tmp_path)
+    assert store.read("docs/requirements/login.md").content == "original\n"
+    for id in ("requirements/dev.txt", "docs/requirements/sub/x.txt"):
+        with pytest.raises(InvalidDocumentArgumentsError, match="requirements"):
+            store.read(id)
+    # A host's own pattern of that form: a file name under a folder name.
+    narrower = DirectoryDocumentStore(tmp_path, exclude=(*EXCLUDED_FILES, "docs/*.md"))
+    with pytest.raises(InvalidDocumentArgumentsError):
+        narrower.read("docs/requirements/login.md")
+
+
 def test_create_follows_the_exclusions(checkout: Path) -> None:
     store = DirectoryDocumentStore(checkout)
     for id in ("new/CMakeLists.txt", "new/_templates/page.md", "new/page.mdx"):
@@ -147,11 +171,19 @@ def test_create_follows_the_exclusions(checkout: Path) -> None:
         ({"exclude": "CMakeLists.txt"}, TypeError),
         ({"exclude": ("",)}, TypeError),
         ({"exclude": (3,)}, TypeError),
-        ({"exclude": ("a/b",)}, ValueError),
+        ({"exclude": ("a/b/c",)}, ValueError),
+        ({"exclude": ("a/b/",)}, ValueError),
+        ({"exclude": ("/b",)}, ValueError),
+        ({"exclude": ("a//",)}, ValueError),
+        ({"exclude": ("a/",)}, None),
+        ({"exclude": ("a/*.txt",)}, None),
         ({"exclude": ("/",)}, ValueError),
     ],
 )
-def test_exclude_is_checked_when_the_store_is_made(tmp_path: Path, options: dict, error: type) -> None:
+def test_exclude_is_checked_when_the_store_is_made(tmp_path: Path, options: dict, error: type | None) -> None:
+    if error is None:
+        DirectoryDocumentStore(tmp_path, **options)
+        return
     with pytest.raises(error):
         DirectoryDocumentStore(tmp_path, **options)
 

@@ -125,3 +125,15 @@ def test_only_a_url_the_two_readers_split_differently_is_refused(userinfo: str, 
     parsed = conninfo_to_dict(url)
     ambiguous = libpq != _rfc_split(url) or "@" in "".join(parsed.get(key, "") for key in ("host", "port", "dbname"))
     assert _refused(url) == ambiguous, (url, libpq, _rfc_split(url))
+
+
+@pytest.mark.parametrize(
+    "url", ["postgresql://u:%ff@db.example/docs", "postgresql://u@db.example/%ff%fe", "postgresql://%c3@db.example/d"]
+)
+def test_a_percent_escape_that_is_no_utf8_says_so_without_the_url(url: str) -> None:
+    # libpq's parser hands back bytes psycopg cannot decode: the message says what to change.
+    with pytest.raises(ValueError) as caught:
+        PostgresDocumentStore(url)
+    message = str(caught.value)
+    assert "not UTF-8" in message and "percent-encoded" in message, message
+    assert "db.example" not in message and "%ff" not in message.lower()

@@ -122,6 +122,8 @@ def test_unknown_rule_id_in_a_directive_is_reported(repo: Path, scan) -> None:
     assert outcome.code == 2
     assert "page.md:1:1: error: unknown rule id 'filer' in writing-rules-disable-next-line" in outcome.err
     assert "valid rule ids: " in outcome.err
+    # As in the configuration's ``disable``: the near id (a renamed one, 'Vale.Terms' now '<pack>/Vale.Terms').
+    assert "writing-rules-disable-next-line (did you mean 'filler'?); valid rule ids: " in outcome.err
 
 
 def test_report_unused_suppressions(repo: Path, scan) -> None:

@@ -19,7 +19,7 @@ from lsprotocol import types
 
 import writing_rules.lint._config_file as config_file
 from writing_rules.lsp import create_server
-from writing_rules.lsp._linting import WorkspaceConfigs, lint_document
+from writing_rules.lsp._linting import WorkspaceConfigs, lint_document, path_of
 
 from .conftest import Session, run
 
@@ -291,3 +291,16 @@ def test_a_broken_configuration_in_a_folder_with_a_colon_is_tried_again_on_save(
     config.write_text('disable = ["filler"]\n', encoding="utf-8")
     assert configs.renew(configs.stale())
     assert _codes(lint_document(uri, 2, PAGE, configs=configs)) == ["nominal-style"]
+
+
+def test_a_path_with_a_nul_character_lints_without_a_configuration(tmp_path: Path) -> None:
+    # A client's URI may hold %00 in a folder's name: no file can have that path, so no
+    # configuration applies; looking for a nearer one must not fail the document's lint.
+    (tmp_path / ".git").mkdir()
+    configs = WorkspaceConfigs([str(tmp_path)])
+    path = path_of((tmp_path / "a").as_uri() + "%00b/page.md")
+    assert path is not None and "\0" in path
+    assert configs.config_for(path) == (None, None)
+    assert configs.stale() == []
+    linted = lint_document(Path(path).as_uri(), 1, PAGE, configs=configs)
+    assert linted.config_error is None and {signal.rule_id for signal in linted.signals} == {"filler", "nominal-style"}

@@ -407,6 +407,17 @@ def test_an_acronym_spelt_like_an_abbreviation_ends_the_sentence() -> None:
     assert len(split("Ask the admins at ST. Then read the NO. Next steps follow.")) == 3
 
 
+def test_an_abbreviation_in_capitals_before_a_number_or_a_word_in_capitals_does_not_end_a_sentence() -> None:
+    # Only a capital opening a lower-case word ("CA. This") marks an acronym's sentence end: an
+    # abbreviation in capitals before a number ("NO. 5", "FIG. 3", "NR. 5", "CA. 30") or in a line
+    # written in capitals ("DR. SMITH", "ST. LOUIS", "GGF. AUCH") is still an abbreviation.
+    assert len(split("SEE FIG. 3 FOR DETAILS. NEXT.")) == 2
+    assert len(split("CALL NO. 5 NOW.")) == 1
+    assert len(split("DR. SMITH IS HERE. VISIT ST. LOUIS TODAY.")) == 2
+    assert len(split("HINWEIS: NR. 5 BEACHTEN. SIEHE ABS. 3 UND ART. 5.", "de")) == 2
+    assert len(split("Das dauert CA. 30 Minuten und GILT GGF. AUCH HIER.", "de")) == 1
+
+
 def test_abbreviations_written_with_a_capital_still_do_not_end_a_sentence() -> None:
     assert len(split("See No. 5 and Fig. 3 as Dr. Smith said. Next.")) == 2
     assert len(split("Ca. 30 Minuten dauert es. Danach nicht.", "de")) == 2

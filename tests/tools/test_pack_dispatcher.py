@@ -189,3 +189,25 @@ def test_a_pack_line_edited_by_hand_is_an_error_envelope_naming_the_pack(tmp_pat
         json.dumps(result, allow_nan=False)
     # The tools that read no pack section still answer.
     assert dispatcher.dispatch({"name": "get_writing_rules", "arguments": {"ruleIds": ["acme/terms"]}})["ok"]
+
+
+def test_a_broken_pack_whose_folder_name_is_not_utf8_gives_an_envelope_that_encodes_as_utf8(tmp_path: Path) -> None:
+    # The pack's folder as the host gave it, a name of bytes that are no UTF-8 (os.fsdecode's
+    # surrogates): the envelope's ``pack`` is cleaned like its message, or it could not be sent.
+    import os
+    import shutil
+
+    from tests.packs.test_loader import set_line
+
+    folder = os.fsdecode(os.fsencode(str(tmp_path)) + b"/acme\xff")
+    try:
+        shutil.copytree(ACME, folder, ignore=shutil.ignore_patterns("__pycache__"))
+    except (OSError, UnicodeEncodeError):
+        pytest.skip("the file system takes no such name")
+    set_line(Path(folder), "fixes", "acme/terms", "sign-in-en", '[["(?i)(log in", "sign in"]]')
+    dispatcher = create_writing_tool_dispatcher(config={"packs": [folder]})
+    call = {"name": "find_writing_signals", "arguments": {"text": TEXT}}
+    for result in (dispatcher.dispatch(call), asyncio.run(dispatcher.dispatch_async(call))):
+        assert result["error"]["code"] == "host-context-missing", result
+        assert result["error"]["pack"].endswith("acme\ufffd")
+        json.dumps(result, ensure_ascii=False, allow_nan=False).encode("utf-8")

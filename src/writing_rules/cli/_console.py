@@ -15,11 +15,6 @@ nor at the end, and on a one-page scan both are a large part of the time:
   pass: the commands close what they open (files in ``with`` blocks, the process
   pool) before they return.
 
-A reader that stops early (``writing-rules scan … | head``) closes the pipe; the
-command then ends quietly with status 141 (128 + SIGPIPE), as a process the
-signal ended would, instead of printing a traceback (twice: again when Python
-flushes standard output at exit).
-
 The language server and the MCP server run for hours: they keep Python's defaults.
 The library's ``writing_rules.cli.main`` changes nothing of this (tests and
 hosts call it in their own processes).
@@ -27,6 +22,7 @@ hosts call it in their own processes).
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
 import sys
@@ -35,7 +31,7 @@ __all__ = ["main"]
 
 _SERVERS = ("lsp", "serve-mcp")  # long-running commands
 _THRESHOLD_FACTOR = 100
-EXIT_BROKEN_PIPE = 141  # what a shell reports for a process ended by SIGPIPE
+_BROKEN_PIPE = 141  # 128 + SIGPIPE
 
 
 def main() -> int:
@@ -49,11 +45,14 @@ def main() -> int:
 
     try:
         status = run_command()
-        sys.stdout.flush()  # inside the try: buffered output meets the closed pipe here
+        sys.stdout.flush()  # here, not at exit, where a closed pipe is an "Exception ignored"
     except BrokenPipeError:
-        # Standard output points nowhere from now on, so the flush at exit cannot fail again.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return EXIT_BROKEN_PIPE
+        # Whoever read standard output stopped (`writing-rules scan . | head`): end as a Unix
+        # filter does, with no traceback, and with the status of a process SIGPIPE ended, as a
+        # shell's pipefail sees it. Nothing more reaches the closed pipe at exit.
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return _BROKEN_PIPE
     if short:
         gc.freeze()
     return status

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -12,6 +13,8 @@ __all__ = ["STORE_LOCATIONS", "database_store", "is_database_url"]
 
 STORE_LOCATIONS = "a folder, a PostgreSQL URL (postgresql://user:password@host:port/database) or sqlite:PATH"
 _POSTGRES = ("postgresql://", "postgres://")
+# A scheme, then a user name (or user name and password) ending at an '@'.
+_URL_WITH_USER = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:[^@]*@")
 
 
 def is_database_url(location: str) -> bool:
@@ -31,6 +34,14 @@ def database_store(location: str) -> DocumentStore | None:
             raise ValueError(
                 "neither a folder nor a database URL; give a PostgreSQL URL (postgresql://user:password@host/"
                 "database) or sqlite:PATH, not key=value pairs (the value is not shown: it may hold a password)"
+            )
+        if _URL_WITH_USER.match(location) and not os.path.exists(location):
+            # A URL with a user name (and so perhaps a password) that names no database this reads:
+            # 'POSTGRESQL://' (libpq reads the scheme in lower case only), 'postgresql:/', a typo.
+            raise ValueError(
+                "neither a folder nor a database URL; a PostgreSQL URL starts with postgresql:// or postgres:// "
+                "in lower case (postgresql://user:password@host/database), an SQLite one with sqlite: "
+                "(the value is not shown: it may hold a password)"
             )
         return None
     from ..documents import PostgresDocumentStore, SqliteDocumentStore  # sqlite3 and psycopg only when used

@@ -55,7 +55,8 @@ class DocumentPolicy(NamedTuple):
     """Name patterns a served file must match, names it must not, and whether hidden paths may be served.
 
     ``exclude`` wins over ``include``: a pattern ending in ``/`` names a folder
-    anywhere on the path, any other pattern the file name.
+    anywhere on the path, ``folder/name`` a file name anywhere under such a folder,
+    any other pattern the file name.
     """
 
     include: tuple[str, ...] = DOCUMENTATION_FILES
@@ -75,10 +76,12 @@ class DocumentPolicy(NamedTuple):
             raise TypeError("allow_hidden must be True or False")
         excluded = _patterns(exclude, "exclude", "('CMakeLists.txt', '_templates/')")
         for pattern in excluded:
-            if "/" in pattern.removesuffix("/") or pattern == "/":
+            folder, _, name = pattern.partition("/")
+            if not folder or "/" in name:
                 raise ValueError(
-                    f"exclude pattern {pattern!r} has a '/' inside; a pattern names a file, or with one "
-                    "trailing '/' a folder"
+                    f"exclude pattern {pattern!r} is not one of the three forms: a file name ('CMakeLists.txt'), "
+                    "a folder name and '/' ('_templates/'), or a folder name, '/' and a file name "
+                    "('requirements/*.txt': such a file anywhere under such a folder)"
                 )
         lowered = tuple(pattern.lower() for pattern in patterns)
         return cls(lowered, allow_hidden, tuple(pattern.lower() for pattern in excluded))
@@ -154,11 +157,14 @@ class DocumentPolicy(NamedTuple):
         """Why ``parts`` is excluded, in words, or None."""
         name = parts[-1].lower()
         for pattern in self.exclude:
-            if pattern.endswith("/"):
-                folder = pattern[:-1]
+            if "/" in pattern:
+                folder, _, file = pattern.partition("/")
+                if file and not fnmatch.fnmatchcase(name, file):
+                    continue
                 for part in parts[:-1]:
                     if fnmatch.fnmatchcase(part.lower(), folder):
-                        return f"a file under a folder named {shown_id(part)}"
+                        named = f"{shown_id(parts[-1])} (it matches {file!r}) " if file else "a file "
+                        return f"{named}under a folder named {shown_id(part)}"
             elif fnmatch.fnmatchcase(name, pattern):
                 return f"{shown_id(parts[-1])} (it matches {pattern!r})"
         return None

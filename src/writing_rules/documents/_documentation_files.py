@@ -15,7 +15,8 @@ __all__ = ["DOCUMENTATION_FILES", "EXCLUDED_FILES"]
 DOCUMENTATION_FILES = tuple(f"*{extension}" for extension, kind in FILE_TYPES.items() if kind.served)
 
 # Files a build, package manager or docs generator reads as code or configuration, whatever their
-# extension; a pattern ending in "/" names a folder anywhere on the path, and everything under it.
+# extension; a pattern ending in "/" names a folder anywhere on the path, and everything under it;
+# "folder/name" a file name anywhere under such a folder.
 # A model that appended ``execute_process(...)`` to CMakeLists.txt ran code on the next cmake.
 EXCLUDED_FILES = (
     "cmakelists.txt",
@@ -32,4 +33,10 @@ EXCLUDED_FILES = (
     "node_modules/",
     "vendor/",
     "site-packages/",
+    # pip installs what ``-r requirements/dev.txt`` names (any index, any sdist's setup.py); an
+    # editable install's metadata (entry points, which name code to run) is read from the tree.
+    "requirements/*.txt",
+    "constraints/*.txt",
+    "*.egg-info/",
+    "*.dist-info/",
 )

@@ -196,6 +196,12 @@ class PostgresDocumentStore:
                     "hold a password; percent-encode special characters in a URL's user name and password, "
                     "and quote values with spaces in key=value pairs ('a b')."
                 ) from None
+            except UnicodeDecodeError:  # libpq decoded a %XX escape into bytes that are no UTF-8
+                raise ValueError(
+                    "a percent-encoded part of the PostgreSQL URL (a %XX escape in the user name, password, "
+                    "host, database name or a parameter) is not UTF-8 text once decoded; encode the value's "
+                    "UTF-8 bytes ('é' as %C3%A9). The URL is not shown: it may hold a password."
+                ) from None
             self._dsn = dsn_or_pool
             self._password = parameters.get("password") or None
             self._dsn_keys = frozenset(parameters)

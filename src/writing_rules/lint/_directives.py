@@ -217,11 +217,16 @@ def read_directives(
         rules = _rules(catalog)
         unknown = [rule_id for rule_id in ids if rule_id not in rules.RULES]
         if unknown:
+            import difflib  # only for an unknown id
+
+            near = difflib.get_close_matches(unknown[0][:200], rules.RULE_IDS, n=1)
+            hint = f" (did you mean {near[0]!r}?)" if near else ""
             problems.append(
                 DirectiveProblem(
                     line,
                     column,
-                    f"unknown rule id {unknown[0]!r} in {PREFIX}{kind}; valid rule ids: {_listed(rules.RULE_IDS)}",
+                    f"unknown rule id {unknown[0]!r} in {PREFIX}{kind}{hint}; "
+                    f"valid rule ids: {_listed(rules.RULE_IDS)}",
                 )
             )
             continue

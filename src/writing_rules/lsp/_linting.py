@@ -91,7 +91,7 @@ def _config(resolver: ConfigResolver, path: str) -> tuple[LintConfig | None, str
 def _signature(path: str) -> tuple[int, int] | None:
     try:
         status = os.stat(path)
-    except OSError:
+    except (OSError, ValueError):  # ValueError: a NUL character (a client's URI may hold %00)
         return None
     return status.st_mtime_ns, status.st_size
 

@@ -11,8 +11,8 @@ A sentence never runs across a block (each block of the prose view ends with
 ``\\n``). Inside a block, a sentence ends after ``.``, ``!``, ``?`` or an
 ellipsis (with any closing quotes or brackets) that is followed by white space,
 unless the period belongs to an abbreviation ("e.g.", "z. B.", "bzw.", an
-initial, a German ordinal such as "am 3. Oktober"); an acronym in capitals ("CA.",
-"NO.") is no abbreviation spelt the same in lower case. A one-letter word before a
+initial, a German ordinal such as "am 3. Oktober"); an acronym in capitals before a capitalised word
+("CA. This") is no abbreviation spelt the same in lower case ("NO. 5" still is). A one-letter word before a
 period and a capital is an initial only beside another one-letter word with a
 period ("J. R. R. Tolkien", "z. B.") or, for a capital letter, before a word
 that seldom opens a sentence ("von J. Müller"); otherwise it is a name and
@@ -448,9 +448,12 @@ def _ends_sentence(
         return not lower_next  # ! ? and ellipses: "and so on... and", "Yahoo! is"
     word = text[start:core_end].lstrip(_OPEN_QUOTES + "([")
     stem = word[:-1]
-    # An acronym in capitals ("the local CA. This …") is no abbreviation spelt the same way
-    # in lower case ("ca.", "no."); a listed one is written lower-case or capitalised ("No. 5").
-    if word.lower() in abbreviations and not (len(stem) > 1 and stem.isupper()):
+    # An acronym in capitals before a capitalised word ("the local CA. This …") is no abbreviation
+    # spelt the same way in lower case ("ca.", "no."); a listed one is written lower-case or
+    # capitalised, or in capitals before a number or in a line of capitals ("NO. 5", "DR. SMITH").
+    if word.lower() in abbreviations and not (
+        len(stem) > 1 and stem.isupper() and _CAPITALISED_WORD.match(text, next_start) is not None
+    ):
         return False
     if lower_next and len(stem) <= 3 and stem.isalpha():
         return False  # an abbreviation not listed ("etc. and", "usw. sind")
@@ -487,6 +490,8 @@ def _letter_ends(text: str, letter: str, next_start: int, previous: tuple[int, i
     return following is not None and following.group(1).lower() in _OPENERS.get(language, frozenset())
 
 
+# A capital opening a lower-case word ("This", "„Dann"): what follows an acronym's sentence end.
+_CAPITALISED_WORD = lazy_compile(r"[\"'“„«»(\[*_]*[A-ZÄÖÜ][a-zäöüß]")
 # A one-letter word with its period, as a whole token ("z.", "B.", "(J."); and the first word of a token.
 _ONE_LETTER = lazy_compile(r"[\"'“„«»(\[]*[^\W\d_]\.(?:[\"'”’“»«)\]*_,;:]*)(?=\s|\Z)")
 _FIRST_WORD = lazy_compile(r"[\"'“„«»(\[*_]*([^\W\d_]+)")
