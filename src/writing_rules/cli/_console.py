@@ -45,7 +45,8 @@ def main() -> int:
 
     try:
         status = run_command()
-        sys.stdout.flush()  # here, not at exit, where a closed pipe is an "Exception ignored"
+        if short:  # the servers own their streams (the language server closes its own at exit)
+            sys.stdout.flush()  # here, not at exit, where a closed pipe is an "Exception ignored"
     except BrokenPipeError:
         # Whoever read standard output stopped (`writing-rules scan . | head`): end as a Unix
         # filter does, with no traceback, and with the status of a process SIGPIPE ended, as a
