@@ -34,7 +34,7 @@ from typing import Any
 from .._catalog import Pack
 from .._errors import WritingRulesError
 from .._index_rows import Entries, expand_words
-from .._rules_runtime import LengthSignal, SignalIndex, SignalPattern, rule_table
+from .._rules_runtime import LazySignalIndexes, LengthSignal, SignalIndex, SignalPattern, rule_table
 from ._digest import MODULE_NAME, PACK_FORMAT, pack_digest, source_files
 
 TYPE_CHECKING = False
@@ -621,7 +621,7 @@ def _fold_map(recorded: Any) -> dict[int, str]:
     return folds
 
 
-class PackIndexes(Mapping[str, SignalIndex]):
+class PackIndexes(LazySignalIndexes):
     """A pack's index per language, expanded the first time it is read.
 
     The pack names its patterns ``p<position>`` (its signal ids repeat across
@@ -630,19 +630,12 @@ class PackIndexes(Mapping[str, SignalIndex]):
     gives them, and expands only the keys a scan meets.
     """
 
-    __slots__ = ("_built", "_sources", "_tables")
+    __slots__ = ()
 
     def __init__(self, sources: dict[str, Any], tables: Mapping[str, tuple[SignalPattern, ...]]) -> None:
         for language, source in sources.items():
             _check_index(source, len(tables[language]))
-        self._sources = sources
-        self._tables = tables
-        self._built: dict[str, SignalIndex] = {}
-
-    def key_size(self, language: str) -> int:
-        """The length of the index's keys in ``language``, without expanding the index."""
-        size: int = self._sources[language]["key_size"]
-        return size
+        super().__init__(sources, tables)
 
     def rows(
         self, language: str, offset: int
@@ -672,25 +665,13 @@ class PackIndexes(Mapping[str, SignalIndex]):
             look_backs=tuple((names[name], reach, tuple(endings)) for name, reach, endings in source["look_backs"]),
         )
 
-    def __getitem__(self, language: str) -> SignalIndex:
-        built = self._built.get(language)
-        if built is None:
-            source = self._sources[language]
-            names = dict(zip(_pattern_names(len(self._tables[language])), itertools.count()))
-            words = expand_words(source["words"], source["words_plain"], names)
-            if words:
-                words = {key: _tuples(entries) for key, entries in words.items()} if source["words_plain"] else words
-            built = self._built.setdefault(language, self._fields(language, words, names))
-        return built
-
-    def __contains__(self, language: object) -> bool:  # without expanding (Mapping's reads the item)
-        return language in self._sources
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._sources)
-
-    def __len__(self) -> int:
-        return len(self._sources)
+    def _expand(self, language: str) -> SignalIndex:
+        source = self._sources[language]
+        names = dict(zip(_pattern_names(len(self._tables[language])), itertools.count()))
+        words = expand_words(source["words"], source["words_plain"], names)
+        if words:
+            words = {key: _tuples(entries) for key, entries in words.items()} if source["words_plain"] else words
+        return self._fields(language, words, names)
 
 
 def _plain(plain: Mapping[str, Any], names: Mapping[str, int]) -> dict[str, Entries]:
