@@ -27,7 +27,6 @@ import re
 import sys
 import zlib
 from collections.abc import Iterable, Iterator, Mapping
-from operator import methodcaller
 from types import MappingProxyType
 from typing import Any
 
@@ -242,7 +241,6 @@ def _mtime(path: str) -> float:
 _NAMES = (b"PACK_DATA_JSON", b"PACK_PATTERNS", b"PACK_FIXES", b"PACK_MESSAGES")
 _ROW_NAMES = re.compile(r":([^;&\n]*)")
 _QUOTES = b'"""'
-_CLOSES = methodcaller("startswith", _QUOTES)
 
 
 class _Lines:
@@ -304,7 +302,8 @@ def _read_data(raw: bytes) -> tuple[Any, dict[str, _Lines], str]:
             end = lines.index(_QUOTES, first)
         except ValueError:
             end = len(lines)
-        if any(map(_CLOSES, lines[first:end])):  # a closing line with more after the quotes
+        # (A line with more after the quotes closes the section too.)
+        if any(map(bytes.startswith, lines[first:end], itertools.repeat(_QUOTES))):
             end = next(number for number in range(first, end) if lines[number].startswith(_QUOTES))
         if end == len(lines):
             raise ValueError(f"{name.decode()} is not closed")
