@@ -744,7 +744,7 @@ def _check_index(source: Any, size: int) -> None:
     ]
     # In the rows, patterns are named after a ":" up to the check's or the entry's end (the
     # rows reserve ":", ";" and "&": no text holds one).
-    lists = _ROW_NAMES.findall(source["words"])
+    lists = set(_ROW_NAMES.findall(source["words"]))  # (each once: a vocabulary's rows repeat them)
     if lists:
         named += ",".join(lists).split(",")
     unknown = set(named).difference(_pattern_names(size))
