@@ -27,13 +27,14 @@ import re
 import sys
 import zlib
 from collections.abc import Iterable, Iterator, Mapping
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
 
 from .._catalog import Pack
 from .._errors import WritingRulesError
 from .._index_rows import Entries, expand_words
-from .._rules_runtime import LazySignalIndexes, LengthSignal, SignalIndex, SignalPattern, rule_table
+from .._rules_runtime import LazySignalIndexes, LengthSignal, Rule, SignalIndex, SignalPattern, rule_table
 from ._digest import MODULE_NAME, PACK_FORMAT, pack_digest, source_files
 
 TYPE_CHECKING = False
@@ -382,7 +383,7 @@ def _section(
     text: _Lines,
     recorded: Any,
     keys: list[tuple[str, str]],
-    signals: set[tuple[str, str]],
+    rules: Mapping[str, Rule],
     convert: Any,
     checked: dict[tuple[str, str], int] | None = None,
 ) -> _Section:
@@ -397,13 +398,31 @@ def _section(
         raise ValueError(f"section {name} does not have a line for each of its signals")
     if checked is not None:
         return _Section(reference, name, text, checked, convert)
-    if not signals.issuperset(keys):
-        rule_id, signal_id = next(key for key in keys if key not in signals)
-        raise ValueError(f"signal {rule_id}/{signal_id} belongs to no rule of the pack")
+    unknown = _unknown_signal(keys, rules)
+    if unknown is not None:
+        raise ValueError(f"signal {unknown[0]}/{unknown[1]} belongs to no rule of the pack")
     numbers = dict(zip(keys, range(len(keys)), strict=True))
     if len(numbers) != len(keys):
         raise ValueError(f"section {name} names a signal twice")
     return _Section(reference, name, text, numbers, convert)
+
+
+def _unknown_signal(keys: list[tuple[str, str]], rules: Mapping[str, Rule]) -> tuple[str, str] | None:
+    """The first of ``keys`` that is no signal of ``rules``, or None.
+
+    Each rule's run of keys is looked up in its ``signal_levels`` at once: a set of the
+    pack's (rule id, signal id) pairs cost a 2,000-term pack's load 0.4 ms.
+    """
+    for rule_id, run in itertools.groupby(keys, _RULE_ID):
+        rule = rules.get(rule_id)
+        levels = {} if rule is None else rule.signal_levels
+        run_keys = list(run)
+        if not all(map(levels.__contains__, map(_SIGNAL_ID, run_keys))):
+            return next(key for key in run_keys if key[1] not in levels)
+    return None
+
+
+_RULE_ID, _SIGNAL_ID = itemgetter(0), itemgetter(1)
 
 
 def _listed(recorded: Any, every: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -548,12 +567,11 @@ def _pack(reference: str, data: dict[str, Any], sections: dict[str, _Lines]) -> 
         texts = {language: (*text[:4], *(tuple(example) for example in text[4:])) for language, text in texts.items()}
         rows.append((rule_id, level, tuple(signal_ids), dict(levels), tuple(profiles), tuple(tags), texts))
     rules = rule_table(tuple(rows))
-    signals = {(rule_id, signal_id) for rule_id, rule in rules.items() for signal_id in rule.signal_levels}
     recorded = data["sections"]
     named = {language: _signals(data["patterns"].get(language, ())) for language in languages}
     every = [key for language in languages for key in named[language]]
     sources = _section(
-        reference, "patterns", sections["PACK_PATTERNS"], recorded["patterns"]["crc32"], every, signals, _source
+        reference, "patterns", sections["PACK_PATTERNS"], recorded["patterns"]["crc32"], every, rules, _source
     )
     tables = {language: _PackPattern.table(named[language], language, sources) for language in languages}
     lengths = {
@@ -563,7 +581,7 @@ def _pack(reference: str, data: dict[str, Any], sections: dict[str, _Lines]) -> 
     # Every keyed table names the pack's own signals only: a module edited by hand must not
     # attach fixes or excluded contexts to a built-in rule (or another pack's).
     for rule_id, signal_id, _, *limits in (signal for lengths_of in lengths.values() for signal in lengths_of):
-        if (rule_id, signal_id) not in signals:
+        if _unknown_signal([(rule_id, signal_id)], rules):
             raise ValueError(f"signal {rule_id}/{signal_id} belongs to no rule of the pack")
         if not all(limit is None or (_is_int(limit) and limit > 0) for limit in limits):
             raise ValueError(f"signal {rule_id}/{signal_id} has a length limit that is not a number")
@@ -575,7 +593,7 @@ def _pack(reference: str, data: dict[str, Any], sections: dict[str, _Lines]) -> 
             sections[f"PACK_{name.upper()}"],
             recorded[name]["crc32"],
             keys,
-            signals,
+            rules,
             convert,
             sources._keys if keys is every else None,
         )
