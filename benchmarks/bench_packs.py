@@ -29,8 +29,10 @@ this process. Then the scan with that pack (issue 27, point 7):
   each, in turns, and the difference (target: <= 15 ms); once as a bare
   process, once having imported first what ``writing-rules scan`` imports
   before it scans (``json``, ``hashlib``, the command line, the lint engine),
-  so the pack's own cost shows; then the steps the pack adds, each timed in a
-  fresh process (import, load, merge, first scan).
+  so the pack's own cost shows; once as the command itself, ``writing-rules scan
+  --no-cache page.md`` in a folder whose configuration has ``packs = [the pack]``
+  or not; then the steps the pack adds, each timed in a fresh process (import,
+  load, merge, first scan).
 
 ``--pack DIR`` measures an already built pack (no builds). ``--against SRC``
 times the one-page scan processes with another source tree too (its ``src``
@@ -42,6 +44,7 @@ conditions. Wall times depend on the machine and its load (printed at the end).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import subprocess
@@ -237,22 +240,42 @@ def scan_figures(folder: Path, against: Path | None = None, rounds: int = 15) ->
                 },
             }
 
-        def process(args: list[str], tree: str) -> Callable[[], object]:
-            return lambda: subprocess.run(args, cwd=ROOT, env=trees[tree], check=True, capture_output=True)
+        # The command itself, in a folder whose configuration names the pack or not.
+        command = Path(sys.executable).with_name("writing-rules")
+        scan = [str(command)] if command.is_file() else [sys.executable, "-m", "writing_rules"]
+        scan += ["scan", "--no-cache", "page.md"]
+        folders = {"plain": Path(temporary) / "plain", "pack": Path(temporary) / "packed"}
+        for name, where in folders.items():
+            where.mkdir()
+            (where / "page.md").write_text(page_text, encoding="utf-8")
+            packs = f"packs = [{json.dumps(str(folder))}]\n" if name == "pack" else ""
+            (where / ".writing-rules.toml").write_text(f'{packs}min-level = "suggestion"\n', encoding="utf-8")
+
+        def process(args: list[str], tree: str, cwd: Path = ROOT) -> Callable[[], object]:
+            def run() -> None:
+                done = subprocess.run(args, cwd=cwd, env=trees[tree], check=False, capture_output=True)
+                if done.returncode not in (0, 1):  # (1: the scan found signals)
+                    sys.exit(f"{' '.join(args)} failed:\n{done.stderr.decode()}")
+
+            return run
 
         # "dispatcher": a process that only dispatches; "cli": one that has imported what the command
-        # line imports before it scans (the pack then adds only what is its own).
-        for start in ("dispatcher", "cli"):
-            runs = {
-                f"{name}{tree}": (args, tree)
-                for tree in trees
-                for name, args in (
-                    ("plain", [sys.executable, "-c", _PROCESS, start, str(page)]),
-                    ("pack", [sys.executable, "-c", _PROCESS, start, str(page), str(folder)]),
-                )
-            }
-            for args, tree in runs.values():
-                process(args, tree)()
+        # line imports before it scans (the pack then adds only what is its own); "scan":
+        # `writing-rules scan --no-cache page.md`, with and without `packs = [the pack]`.
+        for start in ("dispatcher", "cli", "scan"):
+            if start == "scan":
+                runs = {f"{name}{tree}": (scan, tree, folders[name]) for tree in trees for name in folders}
+            else:
+                runs = {
+                    f"{name}{tree}": (args, tree, ROOT)
+                    for tree in trees
+                    for name, args in (
+                        ("plain", [sys.executable, "-c", _PROCESS, start, str(page)]),
+                        ("pack", [sys.executable, "-c", _PROCESS, start, str(page), str(folder)]),
+                    )
+                }
+            for run in runs.values():
+                process(*run)()
             wall = best_interleaved({name: process(*run) for name, run in runs.items()}, rounds)
             cpu = best_interleaved({name: process(*run) for name, run in runs.items()}, rounds, _children_cpu)
             for tree in trees:
