@@ -29,16 +29,22 @@ this process. Then the scan with that pack (issue 27, point 7):
   each, in turns, and the difference (target: <= 15 ms); once as a bare
   process, once having imported first what ``writing-rules scan`` imports
   before it scans (``json``, ``hashlib``, the command line, the lint engine),
-  so the pack's own cost shows; then the steps the pack adds, each timed in a
-  fresh process (import, load, merge, first scan).
+  so the pack's own cost shows; once as the command itself, ``writing-rules scan
+  --no-cache page.md`` in a folder whose configuration has ``packs = [the pack]``
+  or not; then the steps the pack adds, each timed in a fresh process (import,
+  load, merge, first scan).
 
-``--pack DIR`` measures an already built pack (no builds). Wall times depend on
-the machine and its load (printed at the end).
+``--pack DIR`` measures an already built pack (no builds). ``--against SRC``
+times the one-page scan processes with another source tree too (its ``src``
+folder, put first on ``PYTHONPATH``; e.g. ``git worktree add /tmp/base main``),
+in the same rounds, so a change's before and after figures share the machine's
+conditions. Wall times depend on the machine and its load (printed at the end).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import subprocess
@@ -102,9 +108,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--terms", type=int, default=2000)
     parser.add_argument("--pack", type=Path, help="measure the scan with this built pack (no builds)")
+    parser.add_argument("--against", type=Path, help="another tree's src folder, timed in the same rounds")
+    parser.add_argument("--rounds", type=int, default=15, help="rounds of the one-page scan processes")
     options = parser.parse_args()
+    against = None if options.against is None else options.against.resolve()
     if options.pack is not None:
-        scan_figures(options.pack.resolve())
+        scan_figures(options.pack.resolve(), against, options.rounds)
         print(f"(load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} cores)")
         return
     with tempfile.TemporaryDirectory() as temporary:
@@ -137,7 +146,7 @@ def main() -> None:
         big = best(lambda: load_pack(folder), repeat=3)
         small = best(lambda: load_pack(ROOT / "examples" / "packs" / "acme"), repeat=7)
         print(f"  load_pack: {big * 1e3:.1f} ms ({big / small:.0f}x the acme example's {small * 1e3:.2f} ms)")
-        scan_figures(folder)
+        scan_figures(folder, against, options.rounds)
     print(f"(load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} cores)")
 
 
@@ -175,7 +184,7 @@ print(result["data"]["totalSignals"])
 """
 
 
-def scan_figures(folder: Path) -> None:
+def scan_figures(folder: Path, against: Path | None = None, rounds: int = 15) -> None:
     """The figures of issue 27, point 7: a 250k scan in this process, a one-page scan as a process."""
     sys.path.insert(0, str(ROOT / "src"))
     from _texts import labelled_text
@@ -221,25 +230,61 @@ def scan_figures(folder: Path) -> None:
         page = Path(temporary) / "page.md"
         page.write_text(page_text, encoding="utf-8")
 
-        def process(args: list[str]) -> Callable[[], object]:
-            return lambda: subprocess.run(args, cwd=ROOT, env=env, check=True, capture_output=True)
+        trees = {"": env}
+        if against is not None:
+            trees = {
+                "": env,
+                " (against)": {
+                    **env,
+                    "PYTHONPATH": os.pathsep.join(filter(None, [str(against), env.get("PYTHONPATH")])),
+                },
+            }
+
+        # The command itself, in a folder whose configuration names the pack or not.
+        command = Path(sys.executable).with_name("writing-rules")
+        scan = [str(command)] if command.is_file() else [sys.executable, "-m", "writing_rules"]
+        scan += ["scan", "--no-cache", "page.md"]
+        folders = {"plain": Path(temporary) / "plain", "pack": Path(temporary) / "packed"}
+        for name, where in folders.items():
+            where.mkdir()
+            (where / "page.md").write_text(page_text, encoding="utf-8")
+            packs = f"packs = [{json.dumps(str(folder))}]\n" if name == "pack" else ""
+            (where / ".writing-rules.toml").write_text(f'{packs}min-level = "suggestion"\n', encoding="utf-8")
+
+        def process(args: list[str], tree: str, cwd: Path = ROOT) -> Callable[[], object]:
+            def run() -> None:
+                done = subprocess.run(args, cwd=cwd, env=trees[tree], check=False, capture_output=True)
+                if done.returncode not in (0, 1):  # (1: the scan found signals)
+                    sys.exit(f"{' '.join(args)} failed:\n{done.stderr.decode()}")
+
+            return run
 
         # "dispatcher": a process that only dispatches; "cli": one that has imported what the command
-        # line imports before it scans (the pack then adds only what is its own).
-        for start in ("dispatcher", "cli"):
-            runs = {
-                "plain": [sys.executable, "-c", _PROCESS, start, str(page)],
-                "pack": [sys.executable, "-c", _PROCESS, start, str(page), str(folder)],
-            }
-            for args in runs.values():
-                process(args)()
-            wall = best_interleaved({name: process(args) for name, args in runs.items()}, 15)
-            cpu = best_interleaved({name: process(args) for name, args in runs.items()}, 15, _children_cpu)
-            for label, times in (("wall", wall), ("CPU", cpu)):
-                print(
-                    f"one-page scan as a process ({start}), {label}: {times['plain'] * 1e3:.0f} ms, with the pack "
-                    f"{times['pack'] * 1e3:.0f} ms (+{(times['pack'] - times['plain']) * 1e3:.1f} ms; target <= 15 ms)"
-                )
+        # line imports before it scans (the pack then adds only what is its own); "scan":
+        # `writing-rules scan --no-cache page.md`, with and without `packs = [the pack]`.
+        for start in ("dispatcher", "cli", "scan"):
+            if start == "scan":
+                runs = {f"{name}{tree}": (scan, tree, folders[name]) for tree in trees for name in folders}
+            else:
+                runs = {
+                    f"{name}{tree}": (args, tree, ROOT)
+                    for tree in trees
+                    for name, args in (
+                        ("plain", [sys.executable, "-c", _PROCESS, start, str(page)]),
+                        ("pack", [sys.executable, "-c", _PROCESS, start, str(page), str(folder)]),
+                    )
+                }
+            for run in runs.values():
+                process(*run)()
+            wall = best_interleaved({name: process(*run) for name, run in runs.items()}, rounds)
+            cpu = best_interleaved({name: process(*run) for name, run in runs.items()}, rounds, _children_cpu)
+            for tree in trees:
+                for label, times in (("wall", wall), ("CPU", cpu)):
+                    plain, packed = times[f"plain{tree}"], times[f"pack{tree}"]
+                    print(
+                        f"one-page scan as a process ({start}){tree}, {label}: {plain * 1e3:.0f} ms, with the pack "
+                        f"{packed * 1e3:.0f} ms (+{(packed - plain) * 1e3:.1f} ms; target <= 15 ms)"
+                    )
         args = [sys.executable, "-c", _STEPS, str(page), str(folder)]
         done = subprocess.run(args, cwd=ROOT, env=env, check=True, capture_output=True, text=True)
     print("  in a fresh process, CPU time of each step (one run):")

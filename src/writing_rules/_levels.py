@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from ._catalog import Catalog, rule_source
 
-__all__ = ["DEFAULT_MIN_LEVEL", "LEVELS", "highest_level", "level_at_least", "rule_level", "signal_level"]
+__all__ = [
+    "DEFAULT_MIN_LEVEL",
+    "LEVELS",
+    "highest_level",
+    "level_at_least",
+    "rule_level",
+    "signal_level",
+    "signal_levels",
+]
 
 LEVELS = ("error", "warning", "suggestion")  # most to least severe
 # What the command line shows when neither the configuration nor --min-level says:
@@ -37,6 +45,15 @@ def signal_level(rule_id: str, signal_id: str | None = None, *, catalog: Catalog
     if signal_id is not None and levels and signal_id in levels:
         return _name(levels[signal_id])
     return rule_level(rule_id, catalog=catalog)
+
+
+def signal_levels(rule_id: str, *, catalog: Catalog | None = None) -> tuple[dict[str, str], str]:
+    """``signal_level`` for every signal of the rule at once: the levels its signals give
+    themselves, and the rule's level, which the others have (a pack's vocabulary is one rule
+    with thousands of signals, each asked once per scan's table)."""
+    levels = getattr(rule_source(catalog).RULES[rule_id], "signal_levels", None) or {}
+    names = {level: _name(level) for level in dict.fromkeys(levels.values())}
+    return {signal_id: names[level] for signal_id, level in levels.items()}, rule_level(rule_id, catalog=catalog)
 
 
 def highest_level(rule_id: str, *, catalog: Catalog | None = None) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import gc
 import re
+from abc import abstractmethod
 from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -30,6 +31,7 @@ __all__ = [
     "MISSING",
     "ArgumentProblem",
     "Example",
+    "LazySignalIndexes",
     "LengthSignal",
     "Profile",
     "Rule",
@@ -257,53 +259,30 @@ class SignalIndex(NamedTuple):
     expand: Callable[[str], Entries] | None = None
 
 
-class _SignalIndexes(Mapping[str, SignalIndex]):
-    """Each language's index, expanded from the generated module's rows the first time it is read.
+class LazySignalIndexes(Mapping[str, SignalIndex]):
+    """Each language's ``SignalIndex``, made from its ``sources`` the first time it is read, then kept.
 
-    The rows (``_index_rows.py``) keep the module small and its diffs short;
-    a process that scans German only never expands the English index. The
-    expanded index is kept: each language is expanded at most once (two
-    threads racing for it build equal values and keep the first).
+    The base of the built-in indexes (below) and a pack's (``writing_rules.packs``):
+    a subclass says how one language's index is made (``_expand``). Each language is
+    expanded at most once (two threads racing for it build equal values and keep the
+    first); ``key_size``, ``in`` and iteration never expand one.
     """
 
     __slots__ = ("_built", "_sources", "_tables")
 
-    def __init__(
-        self, sources: Mapping[str, Mapping[str, Any]], tables: Mapping[str, tuple[SignalPattern, ...]]
-    ) -> None:
+    def __init__(self, sources: Mapping[str, Any], tables: Mapping[str, tuple[SignalPattern, ...]]) -> None:
         self._sources = sources
         self._tables = tables
         self._built: dict[str, SignalIndex] = {}
 
+    @abstractmethod
+    def _expand(self, language: str) -> SignalIndex:
+        """``language``'s index, made from ``_sources[language]``; called once per language."""
+
     def __getitem__(self, language: str) -> SignalIndex:
         built = self._built.get(language)
         if built is None:
-            source = dict(self._sources[language])
-            # The module names patterns by signal id (so adding one renumbers nothing there);
-            # the scanner takes their positions in the language's table.
-            positions = {pattern.signal_id: position for position, pattern in enumerate(self._tables[language])}
-            source["anchors"] = tuple(
-                (texts, offset, tuple(positions[name] for name in names)) for texts, offset, names in source["anchors"]
-            )
-            source["start"] = tuple(positions[name] for name in source["start"])
-            source["full"] = tuple(positions[name] for name in source["full"])
-            source["suffixes"] = tuple(
-                (ending, tuple(positions[name] for name in names)) for ending, names in source["suffixes"]
-            )
-            source["look_backs"] = tuple(
-                (positions[name], reach, endings) for name, reach, endings in source["look_backs"]
-            )
-            # Expanding allocates some 8,000 tuples and makes no cycle: the collector, which those
-            # allocations would set off over the process's objects, runs afterwards instead (with
-            # the default thresholds it took 0.3 ms of a 4 ms expansion after the CLI's imports).
-            collecting = gc.isenabled()
-            gc.disable()
-            try:
-                words = MappingProxyType(expand_words(source.pop("words"), source.pop("words_plain"), positions))
-            finally:
-                if collecting:
-                    gc.enable()
-            built = self._built.setdefault(language, SignalIndex(words=words, **source))
+            built = self._built.setdefault(language, self._expand(language))
         return built
 
     def key_size(self, language: str) -> int:
@@ -319,6 +298,42 @@ class _SignalIndexes(Mapping[str, SignalIndex]):
 
     def __len__(self) -> int:
         return len(self._sources)
+
+
+class _SignalIndexes(LazySignalIndexes):
+    """Each language's index, expanded from the generated module's rows the first time it is read.
+
+    The rows (``_index_rows.py``) keep the module small and its diffs short;
+    a process that scans German only never expands the English index.
+    """
+
+    __slots__ = ()
+
+    def _expand(self, language: str) -> SignalIndex:
+        source = dict(self._sources[language])
+        # The module names patterns by signal id (so adding one renumbers nothing there);
+        # the scanner takes their positions in the language's table.
+        positions = {pattern.signal_id: position for position, pattern in enumerate(self._tables[language])}
+        source["anchors"] = tuple(
+            (texts, offset, tuple(positions[name] for name in names)) for texts, offset, names in source["anchors"]
+        )
+        source["start"] = tuple(positions[name] for name in source["start"])
+        source["full"] = tuple(positions[name] for name in source["full"])
+        source["suffixes"] = tuple(
+            (ending, tuple(positions[name] for name in names)) for ending, names in source["suffixes"]
+        )
+        source["look_backs"] = tuple((positions[name], reach, endings) for name, reach, endings in source["look_backs"])
+        # Expanding allocates some 8,000 tuples and makes no cycle: the collector, which those
+        # allocations would set off over the process's objects, runs afterwards instead (with
+        # the default thresholds it took 0.3 ms of a 4 ms expansion after the CLI's imports).
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            words = MappingProxyType(expand_words(source.pop("words"), source.pop("words_plain"), positions))
+        finally:
+            if collecting:
+                gc.enable()
+        return SignalIndex(words=words, **source)
 
 
 def signal_indexes(

@@ -10,14 +10,15 @@ fix against its examples with the same rule (``writing_rules._fix_text``).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
+from types import MappingProxyType
 from typing import NamedTuple
 
 from .._catalog import Catalog, rule_source
 from .._fix_text import apply_case, fix_at
 
-__all__ = ["Fix", "apply_case", "apply_fixes", "find_fix", "has_fixes", "may_fix"]
+__all__ = ["Fix", "apply_case", "apply_fixes", "find_fix", "fix_signal_ids", "has_fixes", "may_fix"]
 
 
 # A named tuple, not a dataclass: building a dataclass costs about 0.3 ms of every start.
@@ -37,12 +38,19 @@ def _compiled(match: str) -> re.Pattern[str]:
     return re.compile(match)
 
 
-def _fix_signals(catalog: Catalog) -> dict[str, list[str]]:
-    """Per rule, its signals that declare fixes, in the data's order (read without the fixes)."""
-    signals: dict[str, list[str]] = {}
-    for rule, signal in catalog.SIGNAL_FIXES:
-        signals.setdefault(rule, []).append(signal)
-    return signals
+def fix_signal_ids(catalog: Catalog | None) -> Mapping[str, tuple[str, ...]]:
+    """Per rule with fixes, its signals that declare one, in the data's order (read without the
+    fixes; kept per catalogue with packs: a pack may declare thousands of fixes)."""
+    if catalog is None or not catalog.packs:
+        return _fix_ids_of(catalog)
+    return catalog.kept("fix signal ids", lambda: _fix_ids_of(catalog))
+
+
+def _fix_ids_of(catalog: Catalog | None) -> Mapping[str, tuple[str, ...]]:
+    fixed: dict[str, list[str]] = {}
+    for rule_id, signal_id in rule_source(catalog).SIGNAL_FIXES:
+        fixed.setdefault(rule_id, []).append(signal_id)
+    return MappingProxyType({rule_id: tuple(signal_ids) for rule_id, signal_ids in fixed.items()})
 
 
 # Past this many signals with fixes, a rule's fixes are not joined: a pack's vocabulary is one
@@ -70,8 +78,7 @@ def _joined_fixes(rule_id: str, catalog: Catalog) -> re.Pattern[str] | None:
     case-insensitive as a whole, refer to no group and set no other global flag join
     exactly: an alternation matches where one of its branches does.
     """
-    by_rule = catalog.kept("fix signals", lambda: _fix_signals(catalog)) if catalog.packs else _fix_signals(catalog)
-    signals = by_rule.get(rule_id, ())
+    signals = fix_signal_ids(catalog).get(rule_id, ())
     if len(signals) > _MAX_JOINED:
         return None
     fixes = catalog.SIGNAL_FIXES
