@@ -112,8 +112,8 @@ def test_a_german_sentence_is_a_warning_only_when_hard_by_structure() -> None:
     # (issue 28, round 6 absorbed: 34 words and more with a held-back verb; 33 such words are a
     # suggestion).
     held = (
-        "Vue wandelt jetzt auch alle Requisiten, die mit den Typen „Boolean“ oder „Number“ deklariert wurden, automatisch "
-        "in den gewünschten Typ um, wenn sie als Attribute festgelegt werden (bei denen es sich immer um "
+        "Vue wandelt jetzt auch alle Requisiten, die mit den Typen „Boolean“ oder „Number“ deklariert wurden, "
+        "automatisch in den gewünschten Typ um, wenn sie als Attribute festgelegt werden (bei denen es sich immer um "
         "Zeichenfolgen handelt)."
     )
     (warning,) = signals(held, "de")
