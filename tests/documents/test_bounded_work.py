@@ -11,6 +11,7 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -30,6 +31,29 @@ SOURCE_ROOT = str(Path(writing_rules.__file__).resolve().parent.parent)
 def _write(dispatcher: object, operations: list, **arguments: object) -> dict:
     call = {"name": "write_document", "arguments": {"id": "doc.md", "operations": operations, **arguments}}
     return dispatcher.dispatch(call)  # type: ignore[attr-defined]
+
+
+def _write_under_a_memory_limit(document: str, limit_mib: int, operations: str, report: str) -> Any:
+    """One ``write_document`` call in a fresh process whose address space is capped; ``report``'s value.
+
+    ``operations`` and ``report`` are Python expressions (``report`` sees the envelope as ``result``).
+    """
+    script = textwrap.dedent(
+        f"""
+        import json, resource
+        from writing_rules.documents import MemoryDocumentStore, create_document_tool_dispatcher
+        dispatcher = create_document_tool_dispatcher(MemoryDocumentStore({{"doc.md": {document}}}))
+        resource.setrlimit(resource.RLIMIT_AS, ({limit_mib} * 2**20, {limit_mib} * 2**20))
+        call = {{"name": "write_document", "arguments": {{"id": "doc.md", "operations": {operations}}}}}
+        result = dispatcher.dispatch(call)
+        print(json.dumps({report}))
+        """
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env={"PYTHONPATH": SOURCE_ROOT}, timeout=300
+    )
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)
 
 
 def test_the_number_of_operations_is_limited_and_the_schema_says_so() -> None:
@@ -62,23 +86,9 @@ def test_the_size_is_checked_after_every_operation() -> None:
 def test_a_replace_all_bomb_is_document_too_large_under_a_memory_limit() -> None:
     # 1 MB of anchors, each replaced by 2,000 of them, three times: without the early
     # check this builds gigabytes and ends as MemoryError (internal-error).
-    script = textwrap.dedent(
-        """
-        import json, resource
-        from writing_rules.documents import MemoryDocumentStore, create_document_tool_dispatcher
-        store = MemoryDocumentStore({"doc.md": "ab " * 350_000})
-        dispatcher = create_document_tool_dispatcher(store)
-        resource.setrlimit(resource.RLIMIT_AS, (1536 * 2**20, 1536 * 2**20))
-        op = {"operation": "replaceAll", "anchor": "ab", "content": "ab" * 2000}
-        call = {"name": "write_document", "arguments": {"id": "doc.md", "operations": [op, op, op]}}
-        print(json.dumps(dispatcher.dispatch(call)["error"]["code"]))
-        """
-    )
-    run = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, env={"PYTHONPATH": SOURCE_ROOT}, timeout=300
-    )
-    assert run.returncode == 0, run.stderr
-    assert json.loads(run.stdout) == "document-too-large"
+    operation = '{"operation": "replaceAll", "anchor": "ab", "content": "ab" * 2000}'
+    code = _write_under_a_memory_limit('"ab " * 350_000', 1536, f"[{operation}] * 3", 'result["error"]["code"]')
+    assert code == "document-too-large"
 
 
 def test_the_ambiguity_warning_counts_positions_up_to_a_cap() -> None:
@@ -121,24 +131,10 @@ def test_a_diff_of_millions_of_short_lines_stays_within_memory() -> None:
     # Found by the memory-limit fuzz test: a replaceAll that turns 30,000 line ends into
     # 9 million (9 MB, under the size limit) made the diff build one string object per
     # line, about 1 GB, and the call ended as MemoryError (internal-error).
-    script = textwrap.dedent(
-        """
-        import json, resource
-        from writing_rules.documents import MemoryDocumentStore, create_document_tool_dispatcher
-        store = MemoryDocumentStore({"doc.md": "ab cd\\n" * 30_000})
-        dispatcher = create_document_tool_dispatcher(store)
-        resource.setrlimit(resource.RLIMIT_AS, (768 * 2**20, 768 * 2**20))
-        op = {"operation": "replaceAll", "anchor": "\\n", "content": "\\n" * 300}
-        result = dispatcher.dispatch({"name": "write_document", "arguments": {"id": "doc.md", "operations": [op]}})
-        diff = result["data"]["diff"] if result["ok"] else ""
-        print(json.dumps([result["ok"], result.get("error", {}).get("code"), diff.count("\\n+"), diff[:40]]))
-        """
-    )
-    run = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, env={"PYTHONPATH": SOURCE_ROOT}, timeout=300
-    )
-    assert run.returncode == 0, run.stderr
-    ok, code, added, head = json.loads(run.stdout)
+    diff = 'result.get("data", {}).get("diff", "")'
+    report = f'[result["ok"], result.get("error", {{}}).get("code"), {diff}.count("\\n+"), {diff}[:40]]'
+    operations = '[{"operation": "replaceAll", "anchor": "\\n", "content": "\\n" * 300}]'
+    ok, code, added, head = _write_under_a_memory_limit('"ab cd\\n" * 30_000', 768, operations, report)
     assert (ok, code) == (True, None)
     assert head.startswith("--- a/doc.md\n+++ b/doc.md\n@@ ")
     assert added >= 9_000_000 - 30_000
