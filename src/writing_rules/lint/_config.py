@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 
 from .._errors import WritingRulesError
 from .._lazy_rules import rule_data as data
+from .._regular_files import read_regular_file
 from ..prose import MARKUPS as PROSE_MARKUPS
 from ..tools import SignalPolicy
 
@@ -342,10 +343,8 @@ def _may_count(pyproject: str) -> bool:
     from ._pyproject import may_hold_table
 
     try:
-        with open(pyproject, "rb") as handle:
-            raw = handle.read(MAX_SOURCE_BYTES + 1)
-        if len(raw) > MAX_SOURCE_BYTES:
-            return True  # read_config refuses it, naming the file
+        # Not a plain open: the file can have become a FIFO since the walk looked at it.
+        raw = read_regular_file(pyproject, MAX_SOURCE_BYTES)
         return may_hold_table(raw.decode("utf-8-sig"))
     except (OSError, UnicodeDecodeError):
-        return True  # read_config reports the problem, naming the file
+        return True  # read_config reports the problem (too large, not a file, not UTF-8), naming the file

@@ -20,6 +20,7 @@ at all.
 
 from __future__ import annotations
 
+import errno
 import itertools
 import json
 import os
@@ -34,6 +35,7 @@ from typing import Any
 from .._catalog import Pack
 from .._errors import WritingRulesError
 from .._index_rows import Entries, expand_words
+from .._regular_files import NOT_REGULAR, read_regular_file
 from .._rules_runtime import LazySignalIndexes, LengthSignal, Rule, SignalIndex, SignalPattern, rule_table
 from ._digest import MODULE_NAME, PACK_FORMAT, pack_digest, source_files
 
@@ -178,12 +180,15 @@ def _from_module(reference: str, path: str, folder: str, *, display: str, requir
     if not os.path.isfile(path):  # a device or a pipe in its place: never read one
         raise PackError(reference, f"{MODULE_NAME} is not a regular file: {hint}")
     try:
-        with open(path, "rb") as stream:
-            raw = stream.read(_MAX_MODULE_BYTES + 1)
+        # Opened without blocking and checked on the open descriptor: the module can have
+        # become a FIFO or a device since the check above.
+        raw = read_regular_file(path, _MAX_MODULE_BYTES)
     except OSError as exc:
+        if exc.errno == errno.EFBIG:
+            raise PackError(reference, f"{MODULE_NAME} is larger than {_MAX_MODULE_BYTES} bytes; {hint}") from None
+        if exc.errno == errno.EINVAL and exc.strerror == NOT_REGULAR:
+            raise PackError(reference, f"{MODULE_NAME} is not a regular file: {hint}") from None
         raise PackError(reference, f"{MODULE_NAME} cannot be read ({_short(exc)}): {hint}") from None
-    if len(raw) > _MAX_MODULE_BYTES:
-        raise PackError(reference, f"{MODULE_NAME} is larger than {_MAX_MODULE_BYTES} bytes; {hint}")
     try:
         data, sections, checksum = _read_data(raw)
     except (OSError, UnicodeDecodeError, ValueError, SyntaxError, MemoryError, RecursionError) as exc:
