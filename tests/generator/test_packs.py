@@ -294,13 +294,19 @@ def test_a_source_too_large_is_a_problem_not_a_crash(tmp_path: Path, monkeypatch
     assert "is larger than 100 bytes" in problem
 
 
-def test_a_vale_vocabulary_becomes_vale_terms_with_fixes(tmp_path: Path) -> None:
+def _team_style_with_a_vocabulary(tmp_path: Path) -> Path:
+    """A one-rule Vale style with an accept list, imported as the pack folder ``team``."""
     style = tmp_path / "Team"
     style.mkdir()
     (style / "Simple.yml").write_text("extends: existence\nmessage: \"Avoid '%s'.\"\ntokens: [simply]\n")
     (style / "accept.txt").write_text("FooCloud\n")
     out = tmp_path / "team"
     import_vale_style(style, out)
+    return out
+
+
+def test_a_vale_vocabulary_becomes_vale_terms_with_fixes(tmp_path: Path) -> None:
+    out = _team_style_with_a_vocabulary(tmp_path)
     build_pack(out, timed=False)
     from writing_rules.packs import load_pack
 
@@ -352,12 +358,7 @@ def test_a_vale_pack_built_with_the_old_shared_vocabulary_ids_says_to_rebuild(
     import generator._packs as packs_compiler
     from writing_rules.packs import PackError, load_pack
 
-    style = tmp_path / "Team"
-    style.mkdir()
-    (style / "Simple.yml").write_text("extends: existence\nmessage: \"Avoid '%s'.\"\ntokens: [simply]\n")
-    (style / "accept.txt").write_text("FooCloud\n")
-    out = tmp_path / "team"
-    import_vale_style(style, out)
+    out = _team_style_with_a_vocabulary(tmp_path)
     monkeypatch.setattr(packs_compiler, "_VALE_OWN", "\0")  # ids as before: Vale.Terms, shared by every pack
     build_pack(out, timed=False)
     with pytest.raises(PackError) as caught:
