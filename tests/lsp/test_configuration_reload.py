@@ -128,6 +128,15 @@ def _watched_file_event(client: Session, path: Path, change: types.FileChangeTyp
     return lambda: client.client.workspace_did_change_watched_files(params)
 
 
+async def _open_under_filler_disabled(client: Session, root: Path, *uris: str) -> None:
+    """Start the session in ``root`` (its configuration disables filler) and open ``PAGE`` as each URI."""
+    await client.initialize(root.as_uri())
+    for uri in uris:
+        client.open(uri, PAGE)
+    for uri in uris:
+        assert [d.code for d in await client.diagnostics(uri, 1)] == ["nominal-style"]
+
+
 def test_a_configuration_changed_on_disk_counts_on_save_and_on_a_watched_file_event(tmp_path: Path) -> None:
     (tmp_path / ".git").mkdir()
     config = tmp_path / ".writing-rules.toml"
@@ -135,11 +144,7 @@ def test_a_configuration_changed_on_disk_counts_on_save_and_on_a_watched_file_ev
     page, other = (tmp_path / "page.md").as_uri(), (tmp_path / "other.md").as_uri()
 
     async def session(client: Session) -> None:
-        await client.initialize(tmp_path.as_uri())
-        client.open(page, PAGE)
-        client.open(other, PAGE)
-        assert [d.code for d in await client.diagnostics(page, 1)] == ["nominal-style"]
-        assert [d.code for d in await client.diagnostics(other, 1)] == ["nominal-style"]
+        await _open_under_filler_disabled(client, tmp_path, page, other)
         # Changed on disk: typing does not read it again ...
         config.write_text('disable = ["nominal-style"]\n', encoding="utf-8")
         os.utime(config, (1, 1))
@@ -167,11 +172,7 @@ def test_a_nearer_configuration_created_outside_the_editor_counts_on_its_watched
     page, top = (tmp_path / "guides" / "page.md").as_uri(), (tmp_path / "top.md").as_uri()
 
     async def session(client: Session) -> None:
-        await client.initialize(tmp_path.as_uri())
-        client.open(page, PAGE)
-        client.open(top, PAGE)
-        assert [d.code for d in await client.diagnostics(page, 1)] == ["nominal-style"]
-        assert [d.code for d in await client.diagnostics(top, 1)] == ["nominal-style"]
+        await _open_under_filler_disabled(client, tmp_path, page, top)
         near.write_text('disable = ["nominal-style"]\n', encoding="utf-8")
         notify = _watched_file_event(client, near, types.FileChangeType.Created)
         assert [d.code for d in await _republished(client, page, notify)] == ["filler"]
@@ -197,9 +198,7 @@ def test_a_nearer_configuration_created_outside_the_editor_counts_on_save_withou
     page = (tmp_path / "guides" / "page.md").as_uri()
 
     async def session(client: Session) -> None:
-        await client.initialize(tmp_path.as_uri())
-        client.open(page, PAGE)
-        assert [d.code for d in await client.diagnostics(page, 1)] == ["nominal-style"]
+        await _open_under_filler_disabled(client, tmp_path, page)
         (tmp_path / "guides" / "pyproject.toml").write_text(
             '[tool.writing-rules]\ndisable = ["nominal-style"]\n', encoding="utf-8"
         )
