@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -105,6 +106,37 @@ async def _published_after(client: Session, uri: str, count: int) -> list[types.
         await client.arrived.wait()
 
 
+# Seconds to wait for what the server sends after a notification. Linting a page takes
+# milliseconds; the bound only turns a notification the server ignored into a failure.
+_BOUND = 60
+
+
+async def _republished(client: Session, uri: str, notify: Callable[[], None]) -> list[types.Diagnostic]:
+    """The diagnostics the server publishes for ``uri`` after ``notify()`` sends a notification."""
+    before = len([params for params in client.published if params.uri == uri])
+    notify()
+    return await asyncio.wait_for(_published_after(client, uri, before), _BOUND)
+
+
+def _save(client: Session, uri: str) -> Callable[[], None]:
+    params = types.DidSaveTextDocumentParams(types.TextDocumentIdentifier(uri))
+    return lambda: client.client.text_document_did_save(params)
+
+
+def _watched_file_event(client: Session, path: Path, change: types.FileChangeType) -> Callable[[], None]:
+    params = types.DidChangeWatchedFilesParams(changes=[types.FileEvent(uri=path.as_uri(), type=change)])
+    return lambda: client.client.workspace_did_change_watched_files(params)
+
+
+async def _open_under_filler_disabled(client: Session, root: Path, *uris: str) -> None:
+    """Start the session in ``root`` (its configuration disables filler) and open ``PAGE`` as each URI."""
+    await client.initialize(root.as_uri())
+    for uri in uris:
+        client.open(uri, PAGE)
+    for uri in uris:
+        assert [d.code for d in await client.diagnostics(uri, 1)] == ["nominal-style"]
+
+
 def test_a_configuration_changed_on_disk_counts_on_save_and_on_a_watched_file_event(tmp_path: Path) -> None:
     (tmp_path / ".git").mkdir()
     config = tmp_path / ".writing-rules.toml"
@@ -112,29 +144,19 @@ def test_a_configuration_changed_on_disk_counts_on_save_and_on_a_watched_file_ev
     page, other = (tmp_path / "page.md").as_uri(), (tmp_path / "other.md").as_uri()
 
     async def session(client: Session) -> None:
-        await client.initialize(tmp_path.as_uri())
-        client.open(page, PAGE)
-        client.open(other, PAGE)
-        assert [d.code for d in await client.diagnostics(page, 1)] == ["nominal-style"]
-        assert [d.code for d in await client.diagnostics(other, 1)] == ["nominal-style"]
+        await _open_under_filler_disabled(client, tmp_path, page, other)
         # Changed on disk: typing does not read it again ...
         config.write_text('disable = ["nominal-style"]\n', encoding="utf-8")
         os.utime(config, (1, 1))
         client.change(page, PAGE + "More.\n", 2)
         assert [d.code for d in await client.diagnostics(page, 2)] == ["nominal-style"]
         # ... saving a document does: every open document is checked with it.
-        before = len([params for params in client.published if params.uri == other])
-        client.client.text_document_did_save(types.DidSaveTextDocumentParams(types.TextDocumentIdentifier(page)))
-        assert [d.code for d in await asyncio.wait_for(_published_after(client, other, before), 20)] == ["filler"]
+        notify = _save(client, page)
+        assert [d.code for d in await _republished(client, other, notify)] == ["filler"]
         # A watched-file event (the client watches what the server registered) does too.
         config.write_text("", encoding="utf-8")
-        before = len([params for params in client.published if params.uri == other])
-        client.client.workspace_did_change_watched_files(
-            types.DidChangeWatchedFilesParams(
-                changes=[types.FileEvent(uri=config.as_uri(), type=types.FileChangeType.Changed)]
-            )
-        )
-        found = await asyncio.wait_for(_published_after(client, other, before), 20)
+        notify = _watched_file_event(client, config, types.FileChangeType.Changed)
+        found = await _republished(client, other, notify)
         assert sorted(d.code for d in found) == ["filler", "nominal-style"]
 
     run(session)
@@ -150,30 +172,16 @@ def test_a_nearer_configuration_created_outside_the_editor_counts_on_its_watched
     page, top = (tmp_path / "guides" / "page.md").as_uri(), (tmp_path / "top.md").as_uri()
 
     async def session(client: Session) -> None:
-        await client.initialize(tmp_path.as_uri())
-        client.open(page, PAGE)
-        client.open(top, PAGE)
-        assert [d.code for d in await client.diagnostics(page, 1)] == ["nominal-style"]
-        assert [d.code for d in await client.diagnostics(top, 1)] == ["nominal-style"]
+        await _open_under_filler_disabled(client, tmp_path, page, top)
         near.write_text('disable = ["nominal-style"]\n', encoding="utf-8")
-        before = len([params for params in client.published if params.uri == page])
-        client.client.workspace_did_change_watched_files(
-            types.DidChangeWatchedFilesParams(
-                changes=[types.FileEvent(uri=near.as_uri(), type=types.FileChangeType.Created)]
-            )
-        )
-        assert [d.code for d in await asyncio.wait_for(_published_after(client, page, before), 20)] == ["filler"]
+        notify = _watched_file_event(client, near, types.FileChangeType.Created)
+        assert [d.code for d in await _republished(client, page, notify)] == ["filler"]
         client.change(top, PAGE + "More.\n", 2)
         assert [d.code for d in await client.diagnostics(top, 2)] == ["nominal-style"]  # not below it
         # Deleted again: the page goes back to the folder's configuration.
         near.unlink()
-        before = len([params for params in client.published if params.uri == page])
-        client.client.workspace_did_change_watched_files(
-            types.DidChangeWatchedFilesParams(
-                changes=[types.FileEvent(uri=near.as_uri(), type=types.FileChangeType.Deleted)]
-            )
-        )
-        found = await asyncio.wait_for(_published_after(client, page, before), 20)
+        notify = _watched_file_event(client, near, types.FileChangeType.Deleted)
+        found = await _republished(client, page, notify)
         assert [d.code for d in found] == ["nominal-style"]
 
     run(session)
@@ -190,15 +198,12 @@ def test_a_nearer_configuration_created_outside_the_editor_counts_on_save_withou
     page = (tmp_path / "guides" / "page.md").as_uri()
 
     async def session(client: Session) -> None:
-        await client.initialize(tmp_path.as_uri())
-        client.open(page, PAGE)
-        assert [d.code for d in await client.diagnostics(page, 1)] == ["nominal-style"]
+        await _open_under_filler_disabled(client, tmp_path, page)
         (tmp_path / "guides" / "pyproject.toml").write_text(
             '[tool.writing-rules]\ndisable = ["nominal-style"]\n', encoding="utf-8"
         )
-        before = len([params for params in client.published if params.uri == page])
-        client.client.text_document_did_save(types.DidSaveTextDocumentParams(types.TextDocumentIdentifier(page)))
-        assert [d.code for d in await asyncio.wait_for(_published_after(client, page, before), 20)] == ["filler"]
+        notify = _save(client, page)
+        assert [d.code for d in await _republished(client, page, notify)] == ["filler"]
 
     run(session)
 
@@ -223,7 +228,7 @@ def test_the_server_asks_to_watch_configuration_files_and_packs(tmp_path: Path) 
         client.client.initialized(types.InitializedParams())
         while not registered:
             client.arrived.clear()
-            await asyncio.wait_for(client.arrived.wait(), 20)
+            await asyncio.wait_for(client.arrived.wait(), _BOUND)
         (registration,) = registered[0].registrations
         assert registration.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES
         globs = sorted(watcher["globPattern"] for watcher in registration.register_options["watchers"])

@@ -84,6 +84,15 @@ def _audit(script: str) -> dict[str, Any]:
     return report
 
 
+def _audit_with(config: str, calls: str, marker: str) -> dict[str, Any]:
+    """``_SCRIPT`` with ``config`` passed to the dispatcher and ``calls`` put before its own calls."""
+    creation = "tools = create_writing_tool_dispatcher("
+    script = _SCRIPT.replace(creation, creation + config)
+    script = script.replace("\ncalls = [\n", calls, 1)
+    assert config in script and marker in script  # both replacements took
+    return _audit(script)
+
+
 def test_no_dispatch_opens_a_file_or_imports_a_module() -> None:
     report = _audit(_SCRIPT)
     assert report["before"] is False  # importing the packages alone does not load the rule data...
@@ -109,11 +118,7 @@ def test_no_dispatch_with_a_pack_opens_a_file_or_imports_a_module() -> None:
     # The pack loads when the dispatcher is created; its patterns, fixes and messages are read
     # from the loaded module's text when a scan first needs them, never from the file.
     config = f"config={{'packs': [{str(ACME)!r}], 'min-level': 'suggestion'}},"
-    creation = "tools = create_writing_tool_dispatcher("
-    script = _SCRIPT.replace(creation, creation + config)
-    script = script.replace("\ncalls = [\n", _PACK_CALLS, 1)
-    assert config in script and "acme/no-etc" in script
-    report = _audit(script)
+    report = _audit_with(config, _PACK_CALLS, "acme/no-etc")
     assert report["events"] == []
     assert report["ok"] == [True] * 12 + [False] * 3 + [True, True, False]
 
@@ -132,11 +137,7 @@ def test_no_dispatch_through_the_lint_engine_opens_a_file_or_imports_a_module() 
     # With lint settings as config, find_writing_signals runs lint_text (directives, pieces of a long
     # text): every module it needs is loaded when the dispatcher is created.
     config = "config=__import__('writing_rules.lint', fromlist=['FileSettings']).FileSettings(),"
-    creation = "tools = create_writing_tool_dispatcher("
-    script = _SCRIPT.replace(creation, creation + config)
-    script = script.replace("\ncalls = [\n", _SETTINGS_CALLS, 1)
-    assert config in script and "long_text" in script
-    report = _audit(script)
+    report = _audit_with(config, _SETTINGS_CALLS, "long_text")
     assert report["events"] == []
     assert report["ok"] == [True] * 11 + [False] * 3 + [True, True, False]
 
