@@ -148,10 +148,9 @@ class LintRun:
         """``--rule`` ids must be rules of every file's catalogue (a pack's rule where that pack is in force)."""
         if not self.args.rule:
             return
-        from .._lazy_rules import rule_data
+        from .._catalog import rule_source
 
-        catalog = settings.catalog
-        known = rule_data.RULES if catalog is None else catalog.RULES
+        known = rule_source(settings.catalog).RULES
         unknown = [rule_id for rule_id in self.args.rule if rule_id not in known]
         if unknown:
             where = f"the configuration {config.path}" if config is not None and config.path else "no configuration"
