@@ -124,3 +124,23 @@ def test_a_pack_line_edited_by_hand_is_one_message_naming_the_pack(folder: Path)
         assert log.count("RequestFailed") == 3 and "was changed after it was built" in log  # one line each
 
     run(session)
+
+
+@pytest.mark.parametrize("suffix", ["x" * 300, "nul\0id"])
+def test_a_rule_id_no_file_can_be_named_after_still_gets_a_link(
+    suffix: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A pack's rule id is its namespace and any text: a page that cannot be written is no
+    # link target, never an error that takes the document's diagnostics with it.
+    import tempfile
+    from types import SimpleNamespace
+
+    from writing_rules._catalog import builtin_catalog
+    from writing_rules.lsp._rule_pages import rule_page_uri
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    (tmp_path / f"writing-rules-{'f' * 12}" / "en").mkdir(parents=True)  # the folder is there: the page is looked for
+    rule_id = f"acme/{suffix}"
+    catalog = SimpleNamespace(digest="f" * 64, RULES={rule_id: builtin_catalog().RULES["hedging"]})
+    uri = rule_page_uri(rule_id, "en", catalog=catalog)  # type: ignore[arg-type]
+    assert uri.startswith("file://") and uri.endswith(".md")

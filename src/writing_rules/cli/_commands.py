@@ -491,10 +491,11 @@ def _write_json(value: object, stdout: TextIO) -> None:
 
 def _levels(rule_id: str, language: str, catalog: Any = None) -> tuple[str, dict[str, str]]:
     """A rule's level and the levels of its signals (in ``language``) that differ from it."""
+    from .._catalog import rule_source
     from ..lint import rule_level, signal_level
 
     level = rule_level(rule_id, catalog=catalog)
-    signal_ids = (data.RULES if catalog is None else catalog.RULES)[rule_id].signal_levels or {}
+    signal_ids = rule_source(catalog).RULES[rule_id].signal_levels or {}
     # Signal ids name their language (hype-word-en); the others' levels would not apply here.
     own = [signal_id for signal_id in signal_ids if signal_id.endswith(f"-{language}")] or list(signal_ids)
     differing = {signal_id: signal_level(rule_id, signal_id, catalog=catalog) for signal_id in own}
@@ -509,13 +510,10 @@ def _rules(args: argparse.Namespace, stdout: TextIO) -> int:
         arguments["profile"] = args.profile
     # The rules of the packs in force here (the working folder's configuration, --pack) are listed too.
     packs = working_folder_packs(args)
-    dispatcher = tools.create_writing_tool_dispatcher(config=FileSettings(packs=packs) if packs else None)
+    settings = FileSettings(packs=packs) if packs else None
+    dispatcher = tools.create_writing_tool_dispatcher(config=settings)
     result = _call(dispatcher, "get_writing_rules", arguments)
-    catalog = None
-    if packs:
-        from ..packs import catalog_for
-
-        catalog = catalog_for(packs)
+    catalog = settings.catalog if settings is not None else None
     # The level decides what `scan` reports by default (--min-level): the listing says it, beside the tool's data.
     for rule in result["rules"]:
         rule["level"], rule["signalLevels"] = _levels(rule["id"], args.language, catalog)

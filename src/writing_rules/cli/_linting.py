@@ -30,9 +30,9 @@ if TYPE_CHECKING:
     from ..lint import Baseline, ChangedLines, LintConfig
     from ..packs import Pack
 
-__all__ = ["LintRun", "add_lint_arguments", "add_pack_arguments", "prepare_lint", "working_folder_packs"]
+__all__ = ["PACK_HELP", "LintRun", "add_lint_arguments", "add_pack_arguments", "prepare_lint", "working_folder_packs"]
 
-_PACK_HELP = (
+PACK_HELP = (
     "also use this rule pack: a folder (relative to the working folder) or an installed pack's name "
     "(repeatable; added to the configuration's packs)"
 )
@@ -40,7 +40,7 @@ _PACK_HELP = (
 
 def add_pack_arguments(parser: argparse.ArgumentParser) -> None:
     """``--pack``, ``--config`` and ``--no-config`` for a command that lists or uses rules (``rules``)."""
-    parser.add_argument("--pack", action="append", metavar="PACK", help=_PACK_HELP)
+    parser.add_argument("--pack", action="append", metavar="PACK", help=PACK_HELP)
     parser.add_argument(
         "--config", metavar="FILE", help="use this configuration's packs (default: the working folder's configuration)"
     )
@@ -70,7 +70,7 @@ def add_lint_arguments(scan: argparse.ArgumentParser) -> None:
     group = scan.add_argument_group("configuration, suppression, baseline, changed lines, cache")
     group.add_argument("--config", metavar="FILE", help="use this configuration file for every file")
     group.add_argument("--no-config", action="store_true", help="ignore .writing-rules.toml and pyproject.toml")
-    group.add_argument("--pack", action="append", metavar="PACK", help=_PACK_HELP)
+    group.add_argument("--pack", action="append", metavar="PACK", help=PACK_HELP)
     group.add_argument(
         "--min-level",
         choices=LEVELS,
@@ -148,10 +148,9 @@ class LintRun:
         """``--rule`` ids must be rules of every file's catalogue (a pack's rule where that pack is in force)."""
         if not self.args.rule:
             return
-        from .._lazy_rules import rule_data
+        from .._catalog import rule_source
 
-        catalog = settings.catalog
-        known = rule_data.RULES if catalog is None else catalog.RULES
+        known = rule_source(settings.catalog).RULES
         unknown = [rule_id for rule_id in self.args.rule if rule_id not in known]
         if unknown:
             where = f"the configuration {config.path}" if config is not None and config.path else "no configuration"

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from .. import tools
 from ..documents import DOCUMENTATION_FILES
+from ._linting import PACK_HELP
 from ._status import EXIT_CLEAN, EXIT_ERROR, UsageError
 from ._stores import STORE_LOCATIONS, database_store, is_database_url
 
@@ -40,13 +41,7 @@ def add_serve_mcp_parser(commands: Any) -> None:
         help="the team configuration to follow (default: the nearest one to the served folder)",
     )
     serve.add_argument("--no-config", action="store_true", help="follow no configuration file")
-    serve.add_argument(
-        "--pack",
-        action="append",
-        metavar="PACK",
-        help="also use this rule pack: a folder (relative to the working folder) or an installed pack's name "
-        "(repeatable; added to the configuration's packs)",
-    )
+    serve.add_argument("--pack", action="append", metavar="PACK", help=PACK_HELP)
     serve.add_argument(
         "--documents",
         metavar="DIR|URL",

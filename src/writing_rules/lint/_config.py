@@ -20,7 +20,6 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from .._errors import WritingRulesError
-from .._lazy_rules import rule_data as data
 from .._regular_files import read_regular_file
 from ..prose import MARKUPS as PROSE_MARKUPS
 from ..tools import SignalPolicy
@@ -105,8 +104,9 @@ class FileSettings(NamedTuple):
 
     def rule_ids(self) -> tuple[str, ...]:
         """The rules to scan with, in catalogue order: profile, then ``rules``, less ``disable``."""
-        rules = data if not self.packs else self.catalog
-        assert rules is not None
+        from .._catalog import rule_source
+
+        rules = rule_source(self.catalog)
         pool: Iterable[str] = rules.RULE_IDS
         if self.profile is not None:
             pool = rules.PROFILES[self.profile].rule_ids

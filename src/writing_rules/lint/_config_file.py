@@ -26,6 +26,7 @@ from ._config import (
     ConfigError,
     FileSettings,
 )
+from ._directives import listed_rule_ids
 from ._globs import glob_matches
 
 TYPE_CHECKING = False
@@ -279,7 +280,7 @@ class _Checker:
                     self.path,
                     line,
                     f"unknown rule id {_short(value)} in {key}{_did_you_mean(value, known) or hint}; "
-                    f"valid rule ids: {_listed(known)}",
+                    f"valid rule ids: {listed_rule_ids(known)}",
                 )
         return values
 
@@ -312,12 +313,6 @@ def _short(value: str, quote: Callable[[str], str] = repr) -> str:
     if len(value) <= _SHOWN:
         return quote(value)
     return f"{quote(value[:_SHOWN])}... ({len(value):,} characters)"
-
-
-def _listed(rule_ids: Sequence[str], limit: int = 60) -> str:
-    """Rule ids for a message: a big vocabulary pack must not make the message a page long."""
-    shown = ", ".join(rule_ids[:limit])
-    return shown if len(rule_ids) <= limit else f"{shown} and {len(rule_ids) - limit} more"
 
 
 def _toml_type(value: object) -> str:

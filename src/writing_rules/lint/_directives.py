@@ -17,7 +17,7 @@ on, so a multi-line signal is silenced by a directive for its first line.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 from .._text_units import line_column, line_starts, lines_with_breaks
@@ -37,6 +37,7 @@ __all__ = [
     "apply_suppressions",
     "comment_spans",
     "format_directive",
+    "listed_rule_ids",
     "read_directives",
     "unused_suppressions",
 ]
@@ -72,7 +73,8 @@ def _rules(catalog: Catalog | None) -> Catalog:
     return rule_source(catalog)
 
 
-def _listed(rule_ids: tuple[str, ...], limit: int = 60) -> str:
+def listed_rule_ids(rule_ids: Sequence[str], limit: int = 60) -> str:
+    """Rule ids for a message: a big vocabulary pack must not make the message a page long."""
     shown = ", ".join(rule_ids[:limit])
     return shown if len(rule_ids) <= limit else f"{shown} and {len(rule_ids) - limit} more"
 
@@ -92,7 +94,7 @@ def format_directive(
     rules = _rules(catalog)
     unknown = [rule_id for rule_id in ids if rule_id not in rules.RULES]
     if unknown:
-        raise ValueError(f"unknown rule id {unknown[0]!r}; rule ids: {_listed(rules.RULE_IDS)}")
+        raise ValueError(f"unknown rule id {unknown[0]!r}; rule ids: {listed_rule_ids(rules.RULE_IDS)}")
     body = PREFIX + kind + ("" if not ids else " " + ", ".join(ids))
     if markup == "rst":
         return f".. {body}"
@@ -226,7 +228,7 @@ def read_directives(
                     line,
                     column,
                     f"unknown rule id {unknown[0]!r} in {PREFIX}{kind}{hint}; "
-                    f"valid rule ids: {_listed(rules.RULE_IDS)}",
+                    f"valid rule ids: {listed_rule_ids(rules.RULE_IDS)}",
                 )
             )
             continue

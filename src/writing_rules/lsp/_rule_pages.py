@@ -49,8 +49,10 @@ def rule_page_uri(rule_id: str, language: str, base_url: str | None = None, *, c
     folder = Path(tempfile.gettempdir()) / f"writing-rules-{digest[:12]}" / language
     name = rule_id.replace("/", "--").replace("\\", "--")
     page = folder / f"{name}.md"
-    if not page.exists():
-        with contextlib.suppress(OSError):  # no link target is better than no diagnostics
+    # No link target is better than no diagnostics: a pack's rule id may make a name too long
+    # for the file system, or hold a NUL (ValueError).
+    with contextlib.suppress(OSError, ValueError):
+        if not page.exists():
             folder.mkdir(parents=True, exist_ok=True)
             handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".tmp")
             with os.fdopen(handle, "w", encoding="utf-8") as stream:
