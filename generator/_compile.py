@@ -24,7 +24,15 @@ from ._errors import RuleSourceError, SourceProblems
 from ._paths import GENERATED_MODULE, recorded_digest
 from ._sources import TEMPLATES, digest_inputs, read_sources
 from ._timing import INPUT_LENGTH
-from ._verdicts import VERDICTS_FILE, read_verdicts, render_verdicts, signal_examples, verdict_key
+from ._verdicts import (
+    VERDICTS_FILE,
+    read_cache,
+    read_verdicts,
+    render_verdicts,
+    signal_examples,
+    trusted_keys,
+    verdict_key,
+)
 
 if TYPE_CHECKING:
     from ._validate import Catalogue
@@ -70,12 +78,13 @@ def compile_sources(
     root = Path(root)
     problems: list[RuleSourceError] = []
     tree = read_sources(root, problems)
-    verdicts = Verdicts(trusted=frozenset() if retime else read_verdicts(root), length=input_length)
+    previous = read_cache(root)
+    verdicts = Verdicts(trusted=frozenset() if retime else trusted_keys(previous), length=input_length)
     catalogue = build_catalogue(tree, problems, timed=timed, verdicts=verdicts)
     if problems or catalogue is None:
         raise SourceProblems(problems)
     digest = digest_inputs(root)
-    cache = render_verdicts(verdicts.passed) if verdicts.passed is not None else None
+    cache = render_verdicts(verdicts.passed, previous) if verdicts.passed is not None else None
     return CompileResult(catalogue, digest, render_module(catalogue, digest, TEMPLATES), cache, verdicts.timed_count)
 
 
@@ -117,12 +126,13 @@ def check(root: Path, output: Path | None = None) -> bool:
     return recorded_digest(target) == digest_inputs(root)
 
 
-def _all_cached(root: Path, input_length: int) -> bool:
+def _all_cached(root: Path, input_length: int, python: str | None = None) -> bool:
     """True when the verdict cache vouches for every pattern of the sources as they are now.
 
-    Reads the sources without validating them: anything unexpected means "compile".
+    On ``python`` (``implementation-major.minor``; by default the running Python). Reads the
+    sources without validating them: anything unexpected means "compile".
     """
-    trusted = read_verdicts(root)
+    trusted = read_verdicts(root, python)
     if not trusted:
         return False
     problems: list[RuleSourceError] = []

@@ -39,7 +39,7 @@ from ._runtime import load_runtime
 from ._sources import COMPILER_ROOT, COMPILER_VERSION, LANGUAGES, RuleFile, _read_rule_file, _read_yaml_file
 from ._timing import INPUT_LENGTH, timing_problems
 from ._triggers import build_index, fold_table, index_problems
-from ._verdicts import CHECKER_VERSION, render_verdicts
+from ._verdicts import CHECKER_VERSION, render_verdicts, trusted_keys
 
 __all__ = [
     "MODULE_NAME",
@@ -59,7 +59,6 @@ VERDICTS_NAME = "verdicts.txt"
 _VALE_OWN = "Vale."  # Vale's own rules (a vocabulary's): namespaced per pack (see _qualified)
 _VALE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*\.[A-Za-z0-9][A-Za-z0-9_-]*$")
 _SLUG = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
-_LINE = re.compile(r"^(\S+) ([0-9a-f]{64}) ok$")
 # What decides whether a term's generated signal passes its checks, besides the signal itself.
 _TERM_CHECKER = hashlib.sha256(
     b"".join(
@@ -183,13 +182,13 @@ def _relocate(problems: list[RuleSourceError], display: str) -> list[RuleSourceE
     return [RuleSourceError(prefix + problem.path, problem.line, problem.col, problem.message) for problem in problems]
 
 
-def _read_trusted(folder: Path) -> frozenset[str]:
+def _read_cache(folder: Path) -> str:
+    """The pack's verdict cache (``_verdicts.py`` reads its lines); empty when absent or unreadable."""
     raw = _read_own(folder / VERDICTS_NAME)
     try:
-        text = "" if raw is None else raw.decode("utf-8")
+        return "" if raw is None else raw.decode("utf-8")
     except UnicodeDecodeError:
-        return frozenset()
-    return frozenset(found.group(2) for found in map(_LINE.match, text.splitlines()) if found)
+        return ""
 
 
 def _builtin_profiles() -> set[str]:
@@ -666,7 +665,8 @@ def build_pack(
     except (OSError, ValueError) as exc:  # a source too large to read, or unreadable
         message = str(exc) if isinstance(exc, ValueError) else f"cannot read the pack: {exc.strerror}"
         raise SourceProblems([RuleSourceError(_display(folder), 1, 1, message)]) from None
-    trusted = frozenset() if retime else _read_trusted(folder)
+    previous = _read_cache(folder)
+    trusted = frozenset() if retime else trusted_keys(previous)
     build_key = _build_key(digest, input_length)
     current = _recorded(module) == (digest, _RENDERER)
     if digest and current and (not timed or build_key in trusted):
@@ -678,7 +678,7 @@ def build_pack(
     passed = list(compiled.passed)
     if timed:
         passed.append(("build", build_key))
-        _write_own(folder / VERDICTS_NAME, render_verdicts(passed).encode("utf-8"))
+        _write_own(folder / VERDICTS_NAME, render_verdicts(passed, previous).encode("utf-8"))
     return PackBuildResult(
         module=module,
         changed=changed,

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from writing_rules.cli import _fix, main
 from writing_rules.documents import DocumentEditError, edit
@@ -166,3 +169,68 @@ def test_fix_leaves_suppressed_and_disabled_signals_alone(tmp_path: Path) -> Non
         "Restart it in order to apply the settings.\n\n"
         "Restart it to apply the settings. It is very fast.\n"
     )
+
+
+def test_one_run_fixes_every_place_of_repeated_text_whose_fixes_do_not_overlap(tmp_path: Path, capsys) -> None:
+    # The scanner pairs each phrase's "stellen" with the next one's "zur Verfügung": that hit has
+    # no fix and hides the next phrase's fix until the phrase before it is fixed. The fixes do not
+    # overlap in the text as written, so one run fixes them all, however many rounds it takes.
+    page = tmp_path / "seite.md"
+    page.write_text(" ".join(["zur Verfügung stellen"] * 25) + "\n", encoding="utf-8")
+    assert main(["scan", "--fix", "--language", "de", str(page)]) == 0
+    assert page.read_text(encoding="utf-8") == " ".join(["bereitstellen"] * 25) + "\n"
+    assert "fixed 25; 0 signals remain" in capsys.readouterr().err
+
+
+def test_fixes_of_text_a_fix_wrote_stop_after_max_rounds(tmp_path: Path) -> None:
+    # A (pack) fix whose replacement is fixable again would never settle: rounds that fix text an
+    # earlier fix wrote are bounded; rounds that fix only the text as written are not.
+    from types import SimpleNamespace
+
+    page = tmp_path / "page.md"
+    page.write_text("go a b\n", encoding="utf-8")
+
+    def scan(text: str, language: str | None) -> Any:
+        found = text.find("go")
+        signals = (
+            ()
+            if found < 0
+            else (
+                Signal("x", "y", "warning", "go", found, found + 2, found, found + 2, 1, 1, 0, SignalFix("go!", "go")),
+            )
+        )
+        return SimpleNamespace(language="en", lint=SimpleNamespace(signals=signals))  # what fix_file reads
+
+    fixed = _fix.fix_file(str(page), scan, dry_run=True, root=str(tmp_path))
+    # The first round fixes the text as written; each later one the text the round before wrote.
+    assert fixed.fixed == _fix.MAX_ROUNDS + 1
+    assert fixed.diff.count("!") == _fix.MAX_ROUNDS + 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.lists(st.tuples(st.integers(0, 40), st.integers(1, 4), st.text("xy", max_size=3)), max_size=4), max_size=5
+    )
+)
+def test_the_spans_fixes_wrote_follow_the_text_through_every_round(rounds: list[list[tuple[int, int, str]]]) -> None:
+    # Each character carries whether a fix wrote it; the spans must cover every such character,
+    # and a place that meets one must be seen to touch it.
+    text = [(character, False) for character in "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGH"]
+    written: list[tuple[int, int]] = []
+    for wanted in rounds:
+        places: list[tuple[int, int, str]] = []
+        for start, length, replacement in sorted(wanted):
+            end = min(start + length, len(text))
+            if start < end and (not places or start >= places[-1][1]):
+                places.append((start, end, replacement))
+        truth = {index for index, (_, by_fix) in enumerate(text) if by_fix}
+        meets = any(any(start - 1 <= index <= end for index in truth) for start, end, _ in places)
+        assert _fix._touches(written, places) or not meets
+        for start, end, replacement in reversed(places):
+            text[start:end] = [(character, True) for character in replacement]
+        written = _fix._written_after(written, places)
+        assert written == sorted(written)
+        assert all(written[k][1] < written[k + 1][0] for k in range(len(written) - 1))
+        for index, (_, by_fix) in enumerate(text):
+            assert not by_fix or any(low <= index < high for low, high in written), (index, written)

@@ -116,6 +116,24 @@ def test_a_second_build_does_nothing_and_one_edited_term_is_checked_alone(tmp_pa
     assert "tap on" in (folder / MODULE_NAME).read_text(encoding="utf-8")
 
 
+def test_a_pack_built_on_one_python_is_checked_again_on_another(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pack's verdicts name the Python they were made on, like the built-in catalogue's."""
+    from generator import _verdicts
+
+    folder = _copy(ACME, tmp_path / "acme")
+    build_pack(folder, input_length=SHORT)
+    running = _verdicts.PYTHON
+    monkeypatch.setattr(_verdicts, "PYTHON", "cpython-3.99")
+    other = build_pack(folder, input_length=SHORT)
+    assert other.compiled and other.timed_count == 2 and other.checked_terms == 5
+    lines = [line for line in (folder / VERDICTS_NAME).read_text(encoding="utf-8").splitlines() if "#" not in line]
+    assert sorted({line.split()[-1] for line in lines}) == sorted(["cpython-3.99", running])
+    monkeypatch.undo()
+    assert not build_pack(folder, input_length=SHORT).compiled
+
+
 def test_problems_are_all_reported_with_places_and_nothing_is_written(tmp_path: Path) -> None:
     folder = _copy(ACME, tmp_path / "acme")
     rule = folder / "rules" / "no-etc.md"

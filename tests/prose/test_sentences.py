@@ -429,3 +429,28 @@ def test_initials_and_one_letter_abbreviations_still_do_not_end_a_sentence() -> 
     assert len(split(text)) == 2
     assert len(split("Das gilt z. B. für Listen, d. h. Tabellen, u. a. Arrays. Danach nicht.", "de")) == 2
     assert len(split("Geschrieben von J. Müller und K. Schmidt. Danach nicht.", "de")) == 2
+
+
+def test_a_company_s_legal_form_ends_a_sentence_only_before_a_word_that_opens_sentences() -> None:
+    # "Inc.", "Ltd.", "Corp.", "Co.", "LLC.", "plc." follow a company's name in any case; before
+    # a capitalised word they end the sentence when that word opens sentences ("The", "We",
+    # "Their"), and not before another word ("ACME INC. Products", a name, a word in capitals).
+    def texts(text: str, language: str = "en") -> list[str]:
+        return [part for part, _ in split(text, language)]
+
+    assert texts("ACME INC. Products are shipped.") == ["ACME INC. Products are shipped."]
+    assert texts("ACME Inc. Products are shipped.") == ["ACME Inc. Products are shipped."]
+    assert texts("We bought it from ACME Inc. The price was low.") == [
+        "We bought it from ACME Inc.",
+        "The price was low.",
+    ]
+    assert len(split("We bought it from ACME INC. The price was low.")) == 2
+    assert len(split("It is made by Example Ltd. We sell it at Acme Corp. Their staff is kind.")) == 3
+    assert len(split("Apple Inc. CEO Tim Cook spoke. Call Foo LLC. It answers.")) == 3
+    assert len(split("The Smith & Co. Store opened in 2020 and Foo Inc. 2024 reports were out.")) == 1
+    assert len(split("It came from inc. The end.")) == 2
+    # German writes every noun with a capital: there "Co." ends a sentence before any capitalised
+    # word and continues before a legal form in capitals ("GmbH & Co. KG").
+    assert texts("Die Müller GmbH & Co. KG liefert das Paket.", "de") == ["Die Müller GmbH & Co. KG liefert das Paket."]
+    assert len(split("Wir kaufen bei Müller & Co. Die Preise sind gut.", "de")) == 2
+    assert len(split("Wir kaufen bei Müller & Co. Preise nennt sie nicht.", "de")) == 2

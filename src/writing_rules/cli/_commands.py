@@ -10,6 +10,7 @@ from functools import partial
 from typing import Any, NamedTuple, TextIO, cast
 
 from .. import tools  # its names load on first use: a run answered from the cache creates no dispatcher
+from .._errors import PackError
 from .._lazy_rules import rule_data as data
 from .._regular_files import read_regular_file
 from .._tool_call import clean_text
@@ -650,12 +651,6 @@ def _edit(args: argparse.Namespace, stdin: Any, stdout: TextIO, stderr: TextIO) 
     return EXIT_CLEAN
 
 
-def _is_pack_error(error: BaseException) -> bool:
-    packs = sys.modules.get("writing_rules.packs")
-    pack_error = getattr(packs, "PackError", None)
-    return pack_error is not None and isinstance(error, pack_error)
-
-
 def run(argv: Sequence[str] | None, stdin: Any, stdout: TextIO, stderr: TextIO) -> int:
     """Parse ``argv`` and run the command; returns the exit status."""
     arguments = sys.argv[1:] if argv is None else list(argv)
@@ -675,9 +670,9 @@ def run(argv: Sequence[str] | None, stdin: Any, stdout: TextIO, stderr: TextIO) 
         return EXIT_ERROR
     except ValueError as error:
         # A pack module edited by hand after it loaded: a section line is read, or a pattern
-        # compiled, only when a scan first needs it (here or in a --jobs worker). Only a process
-        # that loaded a pack can have raised one, so the check imports nothing.
-        if not _is_pack_error(error):
+        # compiled, only when a scan first needs it (here or in a --jobs worker). PackError lives in
+        # the root _errors module, so the check imports no pack loader.
+        if not isinstance(error, PackError):
             raise
         stderr.write(f"writing-rules {args.command}: error: {error}\n")
         return EXIT_ERROR

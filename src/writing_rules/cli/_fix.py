@@ -3,7 +3,12 @@
 Each round scans the text, turns every signal's ``fix`` into a quote-anchored
 operation and applies them all with ``documents.edit`` (which refuses the whole
 round when one no longer matches), in batches of at most ``MAX_OPERATIONS``;
-rounds repeat until no fix is left. The file is then written once, through a
+rounds repeat until no fix is left. A round is needed per place when a hit
+without a fix hides the next fix (repeated text: "zur Verfügung stellen zur
+Verfügung stellen", where the scanner pairs one phrase's "stellen" with the next
+one's "zur Verfügung"); such rounds fix only text as it was written, which they
+use up, so they are not counted. Rounds that fix text an earlier fix wrote are,
+up to ``MAX_ROUNDS``. The file is then written once, through a
 ``DirectoryDocumentStore`` rooted at the scanned folder: atomically, with its
 BOM and CRLF line breaks kept, only if its bytes are still those read at the
 start (a file changed on disk meanwhile is left alone), and never through a
@@ -17,6 +22,7 @@ import difflib
 import hashlib
 import os
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -39,7 +45,8 @@ if TYPE_CHECKING:
 __all__ = ["MAX_ROUNDS", "FixedFile", "fix_file", "fix_operations", "quote_patch_name", "scan_roots"]
 
 # Fixes never create new fixable text in the shipped rules; the bound only
-# guarantees an end should a future rule's replacement trigger another fix.
+# guarantees an end should a rule's (a pack's) replacement trigger another fix:
+# it counts the rounds that fix text an earlier fix wrote (or touch its edge).
 MAX_ROUNDS = 10
 _LINE = re.compile(r"[^\n]*\n|[^\n]+")  # lines as diff and patch count them: LF only
 
@@ -67,6 +74,11 @@ def fix_operations(text: str, signals: Sequence[Signal]) -> list[dict[str, Any]]
     engine counts non-overlapping occurrences from the start); a fix that
     overlaps an earlier one waits for the next round.
     """
+    return [operation for _, operation in _round(text, signals)]
+
+
+def _round(text: str, signals: Sequence[Signal]) -> list[tuple[tuple[int, int, str], dict[str, Any]]]:
+    """``fix_operations`` with the place of each: ((start, end, replacement), operation), last first."""
     chosen: list[tuple[int, str, str]] = []
     previous = 0
     for signal in sorted(signals, key=lambda signal: signal.start):
@@ -76,18 +88,66 @@ def fix_operations(text: str, signals: Sequence[Signal]) -> list[dict[str, Any]]
             continue
         chosen.append((start, fix.match, fix.replacement))
         previous = start + len(fix.match)
-    operations = []
+    operations: list[tuple[tuple[int, int, str], dict[str, Any]]] = []
     for start, match, replacement in reversed(chosen):
         occurrence = occurrence_at(text, match, start)
         if occurrence is None:
             continue  # the quote does not start a non-overlapping occurrence here; next round
+        place = (start, start + len(match), replacement)
         if replacement:
             operations.append(
-                {"operation": "replaceBlock", "oldBlock": match, "newBlock": replacement, "occurrence": occurrence}
+                (
+                    place,
+                    {"operation": "replaceBlock", "oldBlock": match, "newBlock": replacement, "occurrence": occurrence},
+                )
             )
         else:
-            operations.append({"operation": "deleteBlock", "anchor": match, "occurrence": occurrence})
+            operations.append((place, {"operation": "deleteBlock", "anchor": match, "occurrence": occurrence}))
     return operations
+
+
+def _touches(written: list[tuple[int, int]], places: Sequence[tuple[int, int, str]]) -> bool:
+    """Whether a place (start, end) meets or borders text a fix wrote (sorted spans, edges included)."""
+    for start, end, _ in places:
+        k = bisect_right(written, (end, 1 << 62))  # the spans that start at or before this place's end
+        if k and written[k - 1][1] >= start:
+            return True
+    return False
+
+
+def _written_after(written: list[tuple[int, int]], places: Sequence[tuple[int, int, str]]) -> list[tuple[int, int]]:
+    """The spans fixes wrote, in the text after ``places`` (sorted, none overlapping) were replaced."""
+    starts = [start for start, _, _ in places]
+    before = [0]  # before[i]: how far the places ahead of place i moved the text
+    for start, end, replacement in places:
+        before.append(before[-1] + len(replacement) - (end - start))
+
+    def left(position: int) -> int:  # a span's start: inside a place, its replacement's start
+        i = bisect_right(starts, position) - 1
+        if i >= 0 and position < places[i][1]:
+            return places[i][0] + before[i]
+        return position + before[i + 1]
+
+    def right(position: int) -> int:  # a span's end: inside a place, its replacement's end
+        i = bisect_left(starts, position) - 1
+        if i >= 0 and position <= places[i][1]:
+            return places[i][0] + before[i] + len(places[i][2])
+        return position + before[i + 1]
+
+    spans = sorted(
+        [(left(low), right(high)) for low, high in written]
+        + [
+            (start + before[i], start + before[i] + len(replacement))
+            for i, (start, _, replacement) in enumerate(places)
+        ]
+    )
+    merged: list[tuple[int, int]] = []  # one span where they meet: ``_touches`` looks at one neighbour
+    for low, high in spans:
+        if merged and low <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], high))
+        else:
+            merged.append((low, high))
+    return merged
 
 
 def scan_roots(arguments: Sequence[str]) -> Callable[[str], str]:
@@ -153,15 +213,26 @@ def fix_file(path: str, scan: Scan, *, dry_run: bool, root: str | None = None) -
     text = document.content
     fixed = 0
     result = scan(text, None)
-    for _ in range(MAX_ROUNDS):
-        operations = fix_operations(text, result.lint.signals if result.lint is not None else ())
-        if not operations:
+    # Spans of ``text`` that fixes wrote. A round that fixes only other text uses some of the text
+    # as written up (a fix's quote is never empty), so such rounds end by themselves; the others
+    # are counted.
+    written: list[tuple[int, int]] = []
+    counted = 0
+    while True:
+        chosen = _round(text, result.lint.signals if result.lint is not None else ())
+        if not chosen:
             break
+        places = sorted(place for place, _ in chosen)
+        if _touches(written, places):
+            if counted == MAX_ROUNDS:
+                break
+            counted += 1
         try:
-            text = _apply(text, operations)
+            text = _apply(text, [operation for _, operation in chosen])
         except DocumentEditError as error:  # a fix that no longer matches: this round changes nothing
             return FixedFile(path, error=f"a fix no longer matches ({error.message}); the file is unchanged")
-        fixed += len(operations)
+        fixed += len(chosen)
+        written = _written_after(written, places)
         result = scan(text, result.language)
     # The store keeps a byte-order mark out of the text; the diff's first line must hold it to apply.
     # The version is the digest of the file's bytes, so it tells without opening the file again.

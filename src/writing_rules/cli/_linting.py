@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import fnmatch
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TextIO
 
 from ..lint import (
@@ -52,17 +52,22 @@ def working_folder_packs(args: argparse.Namespace) -> tuple[Pack, ...]:
     ``--pack``'s."""
     if args.config is not None and args.no_config:
         raise UsageError("give --config FILE or --no-config, not both")
+    config = ConfigResolver(args.config, disabled=args.no_config).config_for(".")  # ConfigError: exit 2
+    packs = config.settings.packs if config is not None else ()
+    return command_line_packs(args.pack, packs) if args.pack else packs
+
+
+def command_line_packs(references: Sequence[str], configured: Iterable[Pack] | None = None) -> tuple[Pack, ...]:
+    """``--pack``'s packs, loaded from the working folder (after ``configured``, checked with them when
+    given); a pack that cannot be loaded or clashes is a ``UsageError`` (exit 2) naming ``--pack``."""
     from ..lint import combine_packs, load_pack_references
     from ..packs import PackError
 
-    config = ConfigResolver(args.config, disabled=args.no_config).config_for(".")  # ConfigError: exit 2
-    packs = config.settings.packs if config is not None else ()
-    if args.pack:
-        try:
-            packs = combine_packs(packs, load_pack_references(args.pack, os.getcwd()))
-        except PackError as error:
-            raise UsageError(f"--pack: {error}") from None
-    return packs
+    try:
+        loaded = load_pack_references(references, os.getcwd())
+        return loaded if configured is None else combine_packs(configured, loaded)
+    except PackError as error:
+        raise UsageError(f"--pack: {error}") from None
 
 
 def add_lint_arguments(scan: argparse.ArgumentParser) -> None:
@@ -397,13 +402,7 @@ def prepare_lint(args: argparse.Namespace) -> LintRun:
         cache_dir = args.cache_dir or user_cache_dir() or None
     packs: tuple[Pack, ...] = ()
     if args.pack:
-        from ..lint import load_pack_references
-        from ..packs import PackError
-
-        try:
-            packs = load_pack_references(args.pack, os.getcwd())  # once, before any file
-        except PackError as error:
-            raise UsageError(f"--pack: {error}") from None
+        packs = command_line_packs(args.pack)  # once, before any file
     run = LintRun(resolver, args, cache_dir, packs)
     if args.baseline is not None:
         from ..lint import Baseline, BaselineError

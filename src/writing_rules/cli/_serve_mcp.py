@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from .. import tools
 from ..documents import DOCUMENTATION_FILES
-from ._linting import PACK_HELP
+from ._linting import PACK_HELP, command_line_packs
 from ._status import EXIT_CLEAN, EXIT_ERROR, UsageError
 from ._stores import STORE_LOCATIONS, database_store, is_database_url
 
@@ -98,16 +98,7 @@ def _team_settings(args: argparse.Namespace) -> Any:
     # No file, or --no-config: the command line's defaults (levels warning and up), so MCP and scan agree.
     settings = FileSettings() if config is None else config.settings
     if args.pack:  # loaded now, once: never during a tool call
-        import os
-
-        from ..lint import combine_packs, load_pack_references
-        from ..packs import PackError
-
-        try:
-            packs = combine_packs(settings.packs, load_pack_references(args.pack, os.getcwd()))
-        except PackError as error:
-            raise UsageError(f"--pack: {error}") from None
-        settings = settings._replace(packs=packs)
+        settings = settings._replace(packs=command_line_packs(args.pack, settings.packs))
     return settings
 
 

@@ -33,7 +33,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .._catalog import Pack
-from .._errors import WritingRulesError
+from .._errors import PackError
 from .._index_rows import Entries, expand_words
 from .._regular_files import NOT_REGULAR, read_regular_file
 from .._rules_runtime import LazySignalIndexes, LengthSignal, Rule, SignalIndex, SignalPattern, rule_table
@@ -49,23 +49,6 @@ ENTRY_POINT_GROUP = "writing_rules.packs"
 _LANGUAGES = ("en", "de")
 _MAX_MODULE_BYTES = 64 * 1024 * 1024  # a 2,000-term pack is about 2 MB; refuse absurd files before parsing
 _PACK_ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
-
-
-class PackError(WritingRulesError):
-    """A pack that cannot be loaded, with a message that says what to do about it.
-
-    ``pack`` is the reference as the configuration gave it (a folder or an entry-point name).
-    """
-
-    def __init__(self, pack: str, message: str) -> None:
-        super().__init__(f"pack {pack}: {message}")
-        self.pack = pack
-        self.message = message
-
-    def __reduce__(self) -> tuple[type[PackError], tuple[str, str]]:
-        # Rebuilt from both arguments (the default passes only the full text): a PackError
-        # raised in a ``scan --jobs`` worker reaches the parent as itself.
-        return type(self), (self.pack, self.message)
 
 
 def _is_folder_reference(reference: str) -> bool:

@@ -12,7 +12,9 @@ A sentence never runs across a block (each block of the prose view ends with
 ellipsis (with any closing quotes or brackets) that is followed by white space,
 unless the period belongs to an abbreviation ("e.g.", "z. B.", "bzw.", an
 initial, a German ordinal such as "am 3. Oktober"); an acronym in capitals before a capitalised word
-("CA. This") is no abbreviation spelt the same in lower case ("NO. 5" still is). A one-letter word before a
+("CA. This") is no abbreviation spelt the same in lower case ("NO. 5" still is). A company's legal form
+("Inc.", "INC.", "Co.") ends its sentence only before a capitalised word that opens sentences ("ACME Inc.
+The …", but "ACME INC. Products …"; in German before any capitalised word). A one-letter word before a
 period and a capital is an initial only beside another one-letter word with a
 period ("J. R. R. Tolkien", "z. B.") or, for a capital letter, before a word
 that seldom opens a sentence ("von J. Müller"); otherwise it is a name and
@@ -44,7 +46,7 @@ __all__ = ["Sentence", "iter_sentences", "long_sentences", "over_limits", "sente
 _ABBREVIATIONS = {
     "en": frozenset(
         """
-        e.g. i.e. vs. v. approx. cf. fig. figs. dr. mr. mrs. ms. prof. inc. ltd. co. corp. no. nos.
+        e.g. i.e. vs. v. approx. cf. fig. figs. dr. mr. mrs. ms. prof. inc. ltd. co. corp. llc. plc. no. nos.
         vol. ch. sec. p. pp. ca. jr. sr. st. mt. incl. esp. viz. al. resp. eq. ed. jan.
         feb. mar. apr. aug. sept. sep. oct. nov. dec.
         """.split()
@@ -54,10 +56,13 @@ _ABBREVIATIONS = {
         bzw. ca. nr. ggf. vgl. inkl. evtl. bspw. sog. zzgl. abs. art. max. min. dr. hr. fr. prof.
         bzgl. allg. eigtl. einschl. gem. zz. zzt. jh. mio. mrd. tsd. std. sek. kap. bd. hrsg. tel.
         str. usf. vs. ff. geb. ehem. ugs. dt. engl. frz. lat. abb. tab. anm. aufl. mind. od. bsp.
-        jan. feb. apr. aug. sept. okt. nov. dez. akt. ausg. evang. zit. vorm. nachm. ziff. lt.
+        jan. feb. apr. aug. sept. okt. nov. dez. akt. ausg. evang. zit. vorm. nachm. ziff. lt. co.
         """.split()
     ),
 }
+# A company's legal form after its name, in any case ("ACME Inc.", "ACME INC.", "Müller & Co."):
+# whether it ends the sentence depends on the next word (``_legal_form_ends``), never on its case.
+_LEGAL_FORMS = {"en": frozenset("inc. ltd. corp. co. llc. plc.".split()), "de": frozenset(["co."])}
 _TOKEN = lazy_compile(r"\S+")
 _URL = lazy_compile(r"[<(\[\"'“„«»]*(?:[A-Za-z][A-Za-z0-9+.-]*://|www\.|mailto:)", re.ASCII)
 # Closing marks that may follow the end of a sentence, and opening marks before its next word.
@@ -448,6 +453,8 @@ def _ends_sentence(
         return not lower_next  # ! ? and ellipses: "and so on... and", "Yahoo! is"
     word = text[start:core_end].lstrip(_OPEN_QUOTES + "([")
     stem = word[:-1]
+    if word.lower() in _LEGAL_FORMS.get(language, ()):
+        return _legal_form_ends(text, next_start, language)
     # An acronym in capitals before a capitalised word ("the local CA. This …") is no abbreviation
     # spelt the same way in lower case ("ca.", "no."); a listed one is written lower-case or
     # capitalised, or in capitals before a number or in a line of capitals ("NO. 5", "DR. SMITH").
@@ -470,6 +477,22 @@ def _ends_sentence(
         and _before_ordinal(text, previous)
         and text[next_start : next_start + 1] not in _NOT_BEFORE_ORDINAL
     )
+
+
+def _legal_form_ends(text: str, next_start: int, language: str) -> bool:
+    """Whether a company's legal form and its period ("Inc.", "INC.", "Co.") end the sentence.
+
+    Only before a capitalised word: a lower-case word, a number or a word in capitals
+    ("Co. KG", "Inc. CEO") continues it. In English the capitalised word must be one that
+    opens sentences ("ACME Inc. The price …", but "ACME INC. Products are …"); German
+    capitalises every noun, so there any capitalised word does ("Müller & Co. Preise …").
+    """
+    if _CAPITALISED_WORD.match(text, next_start) is None:
+        return False
+    if language == "de":
+        return True
+    following = _FIRST_WORD.match(text, next_start)
+    return following is not None and following.group(1).lower() in _OPENERS.get(language, frozenset())
 
 
 def _letter_ends(text: str, letter: str, next_start: int, previous: tuple[int, int] | None, language: str) -> bool:
@@ -501,7 +524,8 @@ _OPENERS = {
         """
         the a an this that these those it its if in on for to when then you we they he she there here
         but and or so as at by with from after before while since because although however note use
-        see set run each all some no not also now once where what which why how our your i let both
+        see set run each all some no not also now once where what which why how our your their his her
+        my i let both
         other another every any many most such only first next finally instead otherwise
         """.split()
     ),

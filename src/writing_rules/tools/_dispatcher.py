@@ -8,13 +8,13 @@ wrong and what is allowed. Host mistakes raise at creation instead.
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
 from os import PathLike
 from typing import Any, Protocol
 
 from .._catalog import Catalog, Pack
+from .._errors import PackError
 from .._lazy_rules import load_rule_data
 from .._lazy_rules import rule_data as data
 from .._rules_runtime import ArgumentProblem
@@ -473,9 +473,7 @@ def _internal_error(call: object, failure: Exception | None = None) -> dict[str,
     name, has_id, call_id = call_identity(call)
     if not is_plain_json(call):  # objects no JSON decoder makes broke the call, not this code
         return error_envelope(None, non_json_call_error(), has_id=has_id, call_id=call_id)
-    packs = sys.modules.get("writing_rules.packs")  # only a process that loaded a pack can raise its error
-    pack_error = getattr(packs, "PackError", None)
-    if pack_error is not None and isinstance(failure, pack_error):
+    if isinstance(failure, PackError):
         # A pack module edited by hand after it loaded (a section line is read, a pattern compiled,
         # when a call first needs it). The host's configuration is broken, not the call, and it is
         # no bug of this package: the contract has no code of its own for it, so it takes the one
