@@ -40,8 +40,9 @@ def example_spans(regex: re.Pattern[str], example: str) -> tuple[list[tuple[int,
 
 
 def long_sentence_spans(
-    example: str, language: str, max_words: int | None, max_chars: int | None
+    example: str, language: str, max_words: int | None, max_chars: int | None, min_clauses: int | None = None
 ) -> list[tuple[int, int]]:
     """Source spans of the example's sentences over the limits, counted by the scanner's own counter."""
     view = _prose().read_prose(example, "markdown")
-    return [view.source_span(*span) for span in _prose().long_sentences(view.text, language, max_words, max_chars)]
+    spans = _prose().long_sentences(view.text, language, max_words, max_chars, min_clauses=min_clauses)
+    return [view.source_span(*span) for span in spans]

@@ -55,6 +55,7 @@ class Signal:
     fixes: tuple[Fix, ...] = ()
     max_words: int | None = None
     max_chars: int | None = None
+    min_clauses: int | None = None  # a sentence over max_words counts only with this many clauses
 
 
 @dataclass(frozen=True)
@@ -484,6 +485,7 @@ def _check_signals(
                         level=level,
                         max_words=max_words,
                         max_chars=max_chars,
+                        min_clauses=item.get("min_clauses"),
                     )
                 )
             continue
@@ -559,7 +561,7 @@ def _check_signals(
     return signals
 
 
-_LENGTH_KEYS = ("max_words", "max_chars")
+_LENGTH_KEYS = ("max_words", "max_chars", "min_clauses")
 
 
 def _check_length_signal(
@@ -581,15 +583,25 @@ def _check_length_signal(
                 (*path, "fixes"), "a sentence-length signal cannot have fixes: splitting a sentence is no safe fix"
             )
         )
+    if "min_clauses" in item and "max_words" not in item:
+        problems.append(
+            doc.at_key(
+                (*path, "min_clauses"),
+                "'min_clauses' narrows a 'max_words' limit; give the signal a 'max_words' too",
+            )
+        )
     if len(problems) > start:
         return None
     language = item["language"]
     max_words, max_chars = item.get("max_words"), item.get("max_chars")
+    min_clauses = item.get("min_clauses")
     limit = " or ".join(
         f"{value} {name}" for value, name in ((max_words, "words"), (max_chars, "characters")) if value is not None
     )
+    if min_clauses is not None:
+        limit = f"{limit} with {min_clauses} clauses or more"
     check = _ExampleCheck(
-        find=lambda text: (long_sentence_spans(text, language, max_words, max_chars), False),
+        find=lambda text: (long_sentence_spans(text, language, max_words, max_chars, min_clauses), False),
         missing=f"no sentence of this must_match example is longer than {limit}: {{text!r}}",
         mismatch="the long sentences are {got}; the example marks {want}",
         unwanted=f"this must_not_match example has a sentence longer than {limit}: {{piece!r}}",

@@ -207,6 +207,9 @@ class LengthSignal(NamedTuple):
     language: str
     max_words: int | None
     max_chars: int | None
+    # A sentence over ``max_words`` is a hit only when its measured part has at least this
+    # many clauses (None: any); the rule source's ``min_clauses``.
+    min_clauses: int | None = None
 
 
 def signal_table(language: str, rules: dict[str, dict[str, str]]) -> tuple[SignalPattern, ...]:

@@ -140,3 +140,35 @@ def test_table_is_an_excluded_context_the_rule_text_must_name(tmp_path: Path) ->
     )
     result = compile_sources(write_tree(tmp_path, **{RULE: text}), timed=False)
     assert result.catalogue.rules[1].excluded_contexts == ("table",)
+
+
+def test_min_clauses_narrows_the_word_limit_and_reaches_the_length_table(tmp_path: Path) -> None:
+    # Issue 28: a length signal that counts a long sentence only when it chains several clauses.
+    chained = "If you ask, " + " ".join(["word"] * 6) + " because " + " ".join(["word"] * 4) + "."
+    text = LENGTH_RULE.replace(
+        "  - id: long-de\n",
+        f"""  - id: chained-en
+    language: en
+    max_words: 10
+    min_clauses: 3
+    must_match:
+      - '[[{chained}]] Short one.'
+    must_not_match:
+      - '{LONG_EN}'
+  - id: long-de
+""",
+    )
+    output = tmp_path / "out.py"
+    assert generate(write_tree(tmp_path, **{RULE: text}), output, timed=False).changed is True
+    assert "LengthSignal('word-choice', 'chained-en', 'en', 10, None, min_clauses=3)," in output.read_text("utf-8")
+
+
+def test_min_clauses_needs_a_word_limit(tmp_path: Path) -> None:
+    text = LENGTH_RULE.replace("    max_chars: 400\n", "    max_chars: 400\n    min_clauses: 3\n").replace(
+        "    max_words: 10\n    max_chars", "    max_chars"
+    )
+    found = problems_of(write_tree(tmp_path, **{RULE: text}))
+    assert found == [
+        f"{RULE}:{line_of(text, 'min_clauses: 3')}:5: 'min_clauses' narrows a 'max_words' limit; "
+        "give the signal a 'max_words' too"
+    ]

@@ -168,6 +168,17 @@ def test_long_sentences_counts_words_or_characters() -> None:
     assert long_sentences(text, "en", 40, None) == [(0, text.index(" Short"))]
     assert long_sentences(text, "en", 41, None) == []
     assert long_sentences(text, "en", None, 200) == [(0, text.index(" Short"))]
+
+
+def test_min_clauses_keeps_only_long_sentences_that_chain_clauses() -> None:
+    # Issue 28: over the word limit, one statement is left out and a chain of clauses is kept.
+    straight = " ".join(["word"] * 12) + "."
+    chained = "If you ask, " + " ".join(["word"] * 6) + " because " + " ".join(["word"] * 4) + "."
+    text = f"{straight} {chained}"
+    both = long_sentences(text, "en", 10, None)
+    assert len(both) == 2
+    assert long_sentences(text, "en", 10, None, min_clauses=3) == [both[1]]
+    assert long_sentences(text, "en", 10, None, min_clauses=4) == []
     assert long_sentences(text, "en", None, None) == []
 
 

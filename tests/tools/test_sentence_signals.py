@@ -88,11 +88,19 @@ def test_blocks_end_sentences() -> None:
 
 
 def test_german_counts_with_its_own_threshold_and_abbreviations() -> None:
-    # 34 words whose main clause is held back by 15 words of a condition and a relative clause:
-    # hard by structure (issue 28), so a warning; an English text of 33 words is not flagged.
-    (signal,) = signals(SATZ, "de")
-    assert signal["signalId"] == "clearly-long-sentence-de" and signal["level"] == "warning"
-    assert signal["match"] == SATZ
+    # 34 words whose main clause is held back by 15 words of a condition and a relative clause
+    # (load 41), its second half a relative clause: several chained clauses, a warning (issue 28,
+    # pooled blind annotation); an English text of 33 words is not flagged.
+    chained = SATZ.replace(
+        " und vergleicht ihn danach mit der Kopie auf dem Server.",
+        ", den er danach mit der Kopie auf dem Server vergleicht.",
+    )
+    (signal,) = signals(chained, "de")
+    assert signal["signalId"] == "chained-long-sentence-de" and signal["level"] == "warning"
+    assert signal["match"] == chained
+    # Without it (three clauses), the same load is a lead at the suggestion level.
+    (lead,) = signals(SATZ, "de")
+    assert lead["signalId"] == "long-sentence-de" and lead["level"] == "suggestion"
     assert signals(" ".join(["word"] * 33) + ".", "en") == []
     # 31 words: a lead at the suggestion level only.
     (lead,) = signals("Das gilt z. B. ab dem 3. Oktober, bzw. " + " ".join(["wort"] * 23) + ".", "de")
@@ -108,17 +116,17 @@ def test_a_german_sentence_is_a_warning_only_when_hard_by_structure() -> None:
     )
     (lead,) = signals(straight, "de")
     assert lead["signalId"] == "long-sentence-de" and lead["level"] == "suggestion"
-    # 34 words whose particle "um" is held back by an inserted relative clause: a warning
-    # (issue 28, round 6 absorbed: 34 words and more with a held-back verb; 33 such words are a
-    # suggestion).
+    # 35 words whose particle "um" is held back by an inserted relative clause: a warning
+    # (issue 28, pooled blind annotation: 35 words and more with a held-back verb and three
+    # clauses; 34 such words are a suggestion).
     held = (
-        "Vue wandelt jetzt auch alle Requisiten, die mit den Typen „Boolean“ oder „Number“ deklariert wurden, "
+        "Vue wandelt jetzt auch noch alle Requisiten, die mit den Typen „Boolean“ oder „Number“ deklariert wurden, "
         "automatisch in den gewünschten Typ um, wenn sie als Attribute festgelegt werden (bei denen es sich immer um "
         "Zeichenfolgen handelt)."
     )
     (warning,) = signals(held, "de")
     assert warning["signalId"] == "clearly-long-sentence-de" and warning["level"] == "warning"
-    (shorter,) = signals(held.replace("auch alle", "auch"), "de")
+    (shorter,) = signals(held.replace("auch noch alle", "auch alle"), "de")
     assert shorter["signalId"] == "long-sentence-de" and shorter["level"] == "suggestion"
 
 
@@ -136,3 +144,25 @@ def test_a_long_sentence_in_a_table_cell_is_left_out() -> None:
     text = f"| {cell} | short |\n|---|---|\n| a | b |\n\n{cell}\n"
     (signal,) = signals(text)
     assert signal["start"] == text.rindex(cell)
+
+
+def test_an_english_sentence_over_the_guide_warns_when_it_chains_clauses() -> None:
+    # Issue 28, pooled blind annotation: 42 words in one statement are a lead at the suggestion
+    # level; 42 words with a condition and a time clause beside the main clause are a warning,
+    # and so is any sentence with a load over 44.
+    straight = (
+        "The release notes of this version list the new commands of the package manager, the changed defaults "
+        "of the build tool, the removed options of the test runner and the new settings of the language server "
+        "in one table at the end."
+    )
+    (lead,) = signals(straight)
+    assert lead["signalId"] == "merely-long-sentence-en" and lead["level"] == "suggestion"
+    (longer,) = signals(straight.replace("at the end.", "at the end of the page for every platform."))
+    assert longer["signalId"] == "long-sentence-en" and longer["level"] == "warning"
+    chained = (
+        "We send the report, e.g. the list of failed jobs, to the address in the settings, and if that address "
+        "bounces three times in a row, the service stops sending and shows a warning on the dashboard until an "
+        "administrator fixes it."
+    )
+    (warning,) = signals(chained)
+    assert warning["signalId"] == "chained-long-sentence-en" and warning["level"] == "warning"

@@ -35,7 +35,7 @@ from operator import methodcaller
 from typing import NamedTuple
 
 from ._lazy_regex import lazy_compile
-from ._structure import MAX_BONUS, may_add, structure
+from ._structure import MAX_BONUS, Structure, may_add, structure
 from ._view import CODE_PLACEHOLDER
 
 __all__ = ["Sentence", "iter_sentences", "long_sentences", "over_limits", "sentences"]
@@ -248,8 +248,9 @@ def long_sentences(
     max_chars: int | None,
     *,
     split: tuple[Sentence, ...] | None = None,
-    loads: dict[Sentence, int] | None = None,
+    loads: dict[Sentence, Structure] | None = None,
     quotations: tuple[tuple[int, int], ...] = (),
+    min_clauses: int | None = None,
 ) -> list[tuple[int, int]]:
     """Spans of the sentences longer than ``max_words`` words or ``max_chars`` characters.
 
@@ -262,12 +263,14 @@ def long_sentences(
     that starts in one of ``quotations`` (spans of ``text``: a view's ``quote_spans``,
     its attributed block quotes). ``split``: the
     text's ``sentences``, when the caller has them already; ``loads``: a cache of
-    their structure loads, filled here, for a caller that asks again.
+    their structures, filled here, for a caller that asks again. ``min_clauses``: a
+    sentence over ``max_words`` counts only when its measured part has at least this
+    many clauses (``over_limits``).
     """
     spans = []
     for sentence in iter_sentences(text, language) if split is None else split:
         if (
-            over_limits(text, sentence, language, max_words, max_chars, loads=loads)
+            over_limits(text, sentence, language, max_words, max_chars, loads=loads, min_clauses=min_clauses)
             and not _quotation(text[sentence.start : sentence.end])
             and not (quotations and _starts_in(quotations, sentence.start))
         ):
@@ -287,13 +290,16 @@ def over_limits(
     max_words: int | None,
     max_chars: int | None,
     *,
-    loads: dict[Sentence, int] | None = None,
+    loads: dict[Sentence, Structure] | None = None,
+    min_clauses: int | None = None,
 ) -> bool:
     """Whether ``sentence`` is longer than ``max_chars`` characters, or its ``structure`` load exceeds ``max_words``.
 
     The load is the words of its hardest part plus a bonus for nesting or a held-back verb
     (``_structure``); it never exceeds the visible words by more than ``MAX_BONUS``, so
-    shorter sentences are not measured.
+    shorter sentences are not measured. ``min_clauses``: a load over ``max_words`` counts
+    only when that part also has at least this many clauses (several chained clauses, not
+    one long statement); it does not touch ``max_chars``.
     """
     if max_chars is not None and sentence.characters > max_chars:
         return True
@@ -301,12 +307,12 @@ def over_limits(
         return False
     if sentence.words <= max_words and not may_add(text, sentence.start, sentence.end, language):
         return False  # no bonus, and the load never exceeds the visible words
-    load = None if loads is None else loads.get(sentence)
-    if load is None:
-        load = structure(text, sentence.start, sentence.end, language).load
+    measured = None if loads is None else loads.get(sentence)
+    if measured is None:
+        measured = structure(text, sentence.start, sentence.end, language)
         if loads is not None:
-            loads[sentence] = load
-    return load > max_words
+            loads[sentence] = measured
+    return measured.load > max_words and (min_clauses is None or measured.clauses >= min_clauses)
 
 
 def _block(

@@ -15,7 +15,7 @@ from operator import itemgetter
 
 from .._catalog import Catalog, rule_source
 from .._levels import LEVELS, signal_level
-from ..prose import MAX_BONUS, Sentence, iter_sentences, long_sentences, over_limits
+from ..prose import MAX_BONUS, Sentence, Structure, iter_sentences, long_sentences, over_limits
 
 __all__ = ["with_sentence_lengths"]
 
@@ -51,7 +51,7 @@ def with_sentence_lengths(
         return found  # no sentence longer than the shortest limits (most short texts)
     # A sentence that is one quotation is left out for every signal; the others over the
     # shortest limits are kept, once.
-    loads: dict[Sentence, int] = {}  # each sentence's structure is measured once, for every signal
+    loads: dict[Sentence, Structure] = {}  # each sentence's structure is measured once, for every signal
     kept = set(long_sentences(text, language, *shortest, split=split, loads=loads))
     sentences = [sentence for sentence in split if (sentence.start, sentence.end) in kept]
     for signal in selected:
@@ -59,7 +59,7 @@ def with_sentence_lengths(
         level = LEVELS.index(signal_level(signal.rule_id, signal.signal_id, catalog=catalog))
         max_words, max_chars = signal.max_words, signal.max_chars
         for sentence in sentences:
-            if over_limits(text, sentence, language, max_words, max_chars, loads=loads):
+            if over_limits(text, sentence, language, max_words, max_chars, loads=loads, min_clauses=signal.min_clauses):
                 key = (sentence.start, sentence.end, rank)
                 if key not in best or level < best[key][0]:
                     best[key] = (level, signal.rule_id, signal.signal_id)

@@ -1,0 +1,260 @@
+"""Fit the long-sentences warning on pooled evidence: every sentence of the field pages, measured.
+
+For every prose sentence of the field corpus (``field_eval/corpus/<lang>``) with more than
+``--min-words`` visible words, this script computes what the prose layer computes
+(``writing_rules.prose``: visible words; ``structure``: the hardest part's words, clauses,
+nesting depth, an inserted clause, words held back, load; and the number of parts cut at
+``;`` or ``: ``) and labels the sentence from two sources:
+
+- **annotated**: on the pages of every measured round (``heldout-round<N>.txt``) the blind
+  editors marked every problem; a sentence is positive when a ``long-sentences`` annotation
+  (``field_eval/heldout/<lang>.yaml``) overlaps it, negative otherwise (strict);
+- **dev**: on every development page, the judged ``long-sentences`` signals
+  (``field_eval/judged/<lang>.yaml``): true, false, or not judged.
+
+Then it prints, per language, precision and recall of candidate rules: a threshold on the
+load (the current rule: ``load > max_words``), and combinations of the load with one
+structural condition. "found" counts annotated long sentences that the rule flags, as
+``field_quality.py --part annotated`` does (one annotation, one sentence); "P ann." is strict
+precision on the annotated pages, "P dev" precision over the judged flagged sentences of the
+development pages ("unj." of them not judged yet).
+
+    python benchmarks/long_sentence_fit.py                    # both languages, the candidate table
+    python benchmarks/long_sentence_fit.py --language de --list 38   # annotated sentences with load >= 38
+    python benchmarks/long_sentence_fit.py --check            # the rule before and the shipped one (cf. the CLI)
+
+Pages of a round being prepared (``heldout.txt``) are never read. Uses the package's
+public ``writing_rules.prose`` API and the loaders of ``field_quality.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import field_quality as fq  # noqa: E402
+
+from writing_rules.prose import iter_sentences, long_sentences, markup_for_path, read_prose, structure  # noqa: E402
+
+# The warning before issue 28's pooled fit (a load over 40 in both languages) and the shipped
+# one (rules-src/rules/long-sentences.md): (load limit, lower limit with chained clauses, clauses).
+BEFORE = {"en": (40, None, None), "de": (40, None, None)}
+SHIPPED = {"en": (44, 40, 3), "de": (41, 39, 4)}
+
+
+@dataclass(frozen=True)
+class Row:
+    page: str
+    span: tuple[int, int]  # in the page's source
+    annotated: bool  # the page has a full blind annotation
+    marked: bool  # a blind editor marked it long-sentences (annotated pages only)
+    verdict: bool | None  # judged verdict of a long-sentences signal on it (None: not judged)
+    text: str
+    visible: int  # visible words of the whole sentence
+    words: int  # words of the hardest part (names, enumerations counted once)
+    clauses: int
+    depth: int
+    inserted: bool
+    held: int
+    load: int
+    parts: int  # parts cut at ";" or ": " outside brackets
+
+
+def _parts(sentence: str) -> int:
+    depth = 0
+    parts = 1
+    for piece in sentence.split():
+        depth += piece.count("(") - piece.count(")")
+        if depth <= 0 and piece[-1:] in ";:" and len(piece) > 1:
+            parts += 1
+    return parts
+
+
+def rows(language: str, min_words: int) -> list[Row]:
+    """Every sentence of more than ``min_words`` visible words on the development pages, labelled."""
+    annotated_pages = set(fq.pages("annotated"))
+    dev_pages = fq.pages("dev")
+    annotations = [a for a in fq.load_annotations(language) if a.rule == "long-sentences"]
+    judged = [j for j in fq.load_judgements(language)[0] if j.rule == "long-sentences"]
+    found: list[Row] = []
+    for page in dev_pages:
+        source = (fq.CORPUS / language / page).read_text(encoding="utf-8")
+        view = read_prose(source, markup_for_path(page))
+        text = view.text
+        for sentence in iter_sentences(text, language, longer_than=(min_words, None)):
+            start, end = sentence.start, sentence.end
+            # The rule's excluded contexts (heading, table; code is not prose) and one-quotation sentences,
+            # as the scanner drops them.
+            if view.is_heading(start) or view.in_table(start):
+                continue
+            if not long_sentences(text, language, 0, None, split=(sentence,)):
+                continue
+            span = view.source_span(start, end)
+            measured = structure(text, start, end, language)
+            marked = any(a.page == page and fq._overlaps(a.span, span) for a in annotations)
+            verdicts = [j.verdict for j in judged if j.page == page and any(s <= span[0] < e for s, e in j.spans)]
+            found.append(
+                Row(
+                    page,
+                    span,
+                    page in annotated_pages,
+                    marked,
+                    verdicts[0] if verdicts else None,
+                    " ".join(text[start:end].split()),
+                    sentence.words,
+                    measured.words,
+                    measured.clauses,
+                    measured.depth,
+                    measured.inserted,
+                    measured.held_back,
+                    measured.load,
+                    _parts(text[start:end]),
+                )
+            )
+    return found
+
+
+Rule = Callable[[Row], bool]
+
+
+def rounds() -> list[tuple[int, set[str]]]:
+    """(round number, its pages) of every measured round."""
+    found = []
+    for path in fq.FIELD.glob("heldout-round*.txt"):
+        found.append((int(path.stem.removeprefix("heldout-round")), set(path.read_text(encoding="utf-8").split())))
+    return sorted(found, key=lambda item: item[0])
+
+
+def figures(data: list[Row], flags: Rule) -> tuple[int, int, int, int, int]:
+    """(flagged on annotated pages, of them marked, flagged on dev pages, of them judged true, not judged)."""
+    ann = [row for row in data if row.annotated and flags(row)]
+    dev = [row for row in data if flags(row)]
+    return (
+        len(ann),
+        sum(row.marked for row in ann),
+        len(dev),
+        sum(row.verdict is True for row in dev),
+        sum(row.verdict is None for row in dev),
+    )
+
+
+def warning(limits: tuple[int, int | None, int | None]) -> Rule:
+    """The warning of ``BEFORE`` / ``SHIPPED``: load over the limit, or over the lower one with chained clauses."""
+    high, low, clauses = limits
+    if low is None or clauses is None:
+        return lambda row: row.load > high
+    return lambda row: row.load > high or (row.load > low and row.clauses >= clauses)
+
+
+def describe(limits: tuple[int, int | None, int | None]) -> str:
+    high, low, clauses = limits
+    return f"load > {high}" + ("" if low is None else f" or (load > {low} and clauses >= {clauses})")
+
+
+def _ratio(part: int, whole: int) -> str:
+    return f"{part / whole:.2f}" if whole else " n/a"
+
+
+def candidates(language: str) -> Iterable[tuple[str, Rule]]:
+    """Candidate warnings: a load threshold alone, and a higher one or a lower one with chained clauses."""
+    for limit in range(30, 47):
+        yield f"load > {limit}", lambda row, t=limit: row.load > t
+    for high in range(40, 47):  # (the shipped form: a load limit, and a lower one with chained clauses)
+        for limit in range(36, high):
+            for clauses in (3, 4):
+                yield (
+                    f"load > {high} or (load > {limit} and clauses >= {clauses})",
+                    lambda row, h=high, t=limit, c=clauses: row.load > h or (row.load > t and row.clauses >= c),
+                )
+                yield (
+                    f"load > {high} or (load > {limit} and depth >= {clauses - 1})",
+                    lambda row, h=high, t=limit, d=clauses - 1: row.load > h or (row.load > t and row.depth >= d),
+                )
+
+
+def table(language: str, data: list[Row], target: float, show_all: bool, top: int) -> None:
+    marked = len([a for a in fq.load_annotations(language) if a.rule == "long-sentences"])
+    print(
+        f"\n{language}: {len(data)} sentences measured, {sum(row.annotated for row in data)} on annotated pages, "
+        f"{marked} long-sentences annotations ({sum(row.marked for row in data)} on measured sentences)"
+    )
+    columns = ("ann.", "true", "P ann.", "found", "dev", "true", "P dev", "unj.")
+    print(f"{'':9} {'rule':52} " + " ".join(f"{column:>6}" for column in columns))
+    lines: list[tuple[bool, int, float, str]] = []
+    for name, rule in candidates(language):
+        ann, true, dev, dev_true, unjudged = figures(data, rule)
+        judged = dev - unjudged
+        precision = true / ann if ann else 0.0
+        ok = precision >= target and (dev_true / judged if judged else 0.0) >= target
+        tag = "*" if ok else " "
+        if name == describe(BEFORE[language]):
+            tag += " before"
+        if name == describe(SHIPPED[language]):
+            tag += " shipped"
+        line = (
+            f"{tag:9} {name:52} {ann:6} {true:6} {_ratio(true, ann):>6} {true:6} {dev:6} {dev_true:6} "
+            f"{_ratio(dev_true, judged):>6} {unjudged:6}"
+        )
+        lines.append((" and " not in name or "before" in tag or "shipped" in tag, true, precision, line))
+    # Every threshold alone; of the combinations, those on target that find the most.
+    print("\n".join(line for alone, _, _, line in lines if alone or show_all))
+    best = sorted((item for item in lines if not item[0] and item[3].startswith("*")), key=lambda x: (-x[1], -x[2]))
+    if not show_all:
+        print(f"  ... the {top} combinations on target (*: P ann. and P dev >= {target}) that find the most:")
+        print("\n".join(line for _, _, _, line in best[:top]))
+
+
+def listing(data: list[Row], low: int) -> None:
+    for row in sorted(data, key=lambda row: (-row.load, row.page)):
+        if row.load < low or not row.annotated:
+            continue
+        label = "MARKED" if row.marked else "-"
+        verdict = {True: "judged true", False: "judged false", None: ""}[row.verdict]
+        print(
+            f"load {row.load:2} words {row.words:2}/{row.visible:2} clauses {row.clauses} depth {row.depth} "
+            f"ins {int(row.inserted)} held {row.held:2} parts {row.parts}  {label:6} {verdict:12} {row.page}\n"
+            f"    {row.text[:400]}"
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--language", choices=fq.LANGUAGES, action="append")
+    parser.add_argument("--min-words", type=int, default=20, help="measure sentences over this many visible words")
+    parser.add_argument("--target", type=float, default=0.85, help="precision both parts must reach (marked *)")
+    parser.add_argument("--top", type=int, default=12, help="combinations on target to print")
+    parser.add_argument("--all", action="store_true", help="print every candidate")
+    parser.add_argument("--list", type=int, metavar="LOAD", help="list annotated-page sentences from this load")
+    parser.add_argument("--check", action="store_true", help="the before and shipped rules only (compare the CLI's)")
+    args = parser.parse_args(argv)
+    for language in args.language or fq.LANGUAGES:
+        data = rows(language, args.min_words)
+        if args.list is not None:
+            listing(data, args.list)
+        elif args.check:
+            for label, limits in (("before", BEFORE[language]), ("shipped", SHIPPED[language])):
+                ann, true, dev, dev_true, unjudged = figures(data, warning(limits))
+                print(
+                    f"{language} {label:7} {describe(limits)}: annotated {ann} flagged, {true} marked "
+                    f"(P {_ratio(true, ann)}); dev {dev} flagged, {dev_true} judged true, {unjudged} not judged"
+                )
+                # Per round: flagged/marked (of the round's annotations), so one round cannot carry the fit.
+                cells = []
+                for number, round_pages in rounds():
+                    flagged = [row for row in data if row.page in round_pages and warning(limits)(row)]
+                    total = sum(row.marked for row in data if row.page in round_pages)
+                    cells.append(f"r{number} {sum(row.marked for row in flagged)}/{len(flagged)} of {total}")
+                print(f"   per round (marked/flagged of annotations): {', '.join(cells)}")
+        else:
+            table(language, data, args.target, args.all, args.top)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
