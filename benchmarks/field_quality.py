@@ -15,6 +15,9 @@ language:
   held-out pages only the annotation of the pages ``heldout.txt`` lists;
 - how many reported signals are not judged yet.
 
+Pages ``heldout-next.txt`` lists (the next round's, prepared while the current one is held
+out) belong to no part and are never scanned until they move to ``heldout.txt``.
+
     python benchmarks/field_quality.py                      # development pages, default level
     python benchmarks/field_quality.py --min-level suggestion
     python benchmarks/field_quality.py --part heldout       # the coordinator only, once per round!
@@ -62,6 +65,16 @@ def heldout_list() -> list[str]:
     return path.read_text(encoding="utf-8").split() if path.exists() else []
 
 
+def next_list() -> list[str]:
+    """The pages ``heldout-next.txt`` lists: the next round's, prepared while the current one is held out.
+
+    They are neither development nor held-out pages until they move to ``heldout.txt``: no part
+    holds them, so nothing scans them before their blind annotation.
+    """
+    path = FIELD / "heldout-next.txt"
+    return path.read_text(encoding="utf-8").split() if path.exists() else []
+
+
 def annotated_list() -> list[str]:
     """The pages of every measured round (``heldout-round<N>.txt``): each has a full blind annotation."""
     lists = FIELD.glob("heldout-round*.txt")
@@ -75,8 +88,11 @@ def pages(part: str) -> list[str]:
     every problem was marked blind, so strict precision (a signal the editor did not mark is
     false) can be read on them; it is not a held-out figure any more.
     """
+    prepared = set(next_list())
     every = sorted(
-        str(path.relative_to(CORPUS / "en")) for path in (CORPUS / "en").rglob("*") if path.suffix in (".md", ".mdx")
+        page
+        for page in (str(path.relative_to(CORPUS / "en")) for path in (CORPUS / "en").rglob("*"))
+        if page.endswith((".md", ".mdx")) and page not in prepared
     )
     held = set(heldout_list())
     if part == "heldout":

@@ -23,8 +23,8 @@ development pages ("unj." of them not judged yet).
     python benchmarks/long_sentence_fit.py --language de --list 38   # annotated sentences with load >= 38
     python benchmarks/long_sentence_fit.py --check            # the rule before and the shipped one (cf. the CLI)
 
-Pages of a round being prepared (``heldout.txt``) are never read. Uses the package's
-public ``writing_rules.prose`` API and the loaders of ``field_quality.py``.
+Pages of the current and the next held-out round (``heldout.txt``, ``heldout-next.txt``) are never
+read. Uses the package's public ``writing_rules.prose`` API and the loaders of ``field_quality.py``.
 """
 
 from __future__ import annotations

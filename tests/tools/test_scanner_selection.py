@@ -24,9 +24,10 @@ _CORPUS = Path(__file__).resolve().parents[2] / "benchmarks" / "field_eval" / "c
 
 
 def _held_out_pages(corpus: Path) -> set[Path]:
-    """Pages held out in the current field_eval round (``heldout.txt``): nothing of the package runs on them."""
-    listed = corpus.parent / "heldout.txt"
-    names = listed.read_text(encoding="utf-8").split() if listed.exists() else []
+    """Pages held out in the current field_eval round (``heldout.txt``) or prepared for the next one
+    (``heldout-next.txt``): nothing of the package runs on them."""
+    lists = [corpus.parent / name for name in ("heldout.txt", "heldout-next.txt")]
+    names = [page for listed in lists if listed.exists() for page in listed.read_text(encoding="utf-8").split()]
     return {corpus / language / name for language in ("en", "de") for name in names}
 
 
