@@ -83,7 +83,7 @@ def test_positions_are_utf16_units() -> None:
 
 def test_diagnostic_range_and_level(tmp_path: Path) -> None:
     linted = lint_document(
-        (tmp_path / "a.md").as_uri(), 3, "🙂 Es ist sehr gut.\n", language="de", min_level="suggestion"
+        (tmp_path / "a.md").as_uri(), 3, "🙂 Es ist sehr groß.\n", language="de", min_level="suggestion"
     )
     (diagnostic,) = diagnostics(linted)
     assert (diagnostic.range.start.character, diagnostic.range.end.character) == (10, 14)
