@@ -401,13 +401,15 @@ def check(languages: Sequence[str]) -> int:
     annotator can check a new round before anyone measures it.
     """
     held = set(pages("heldout"))
+    prepared = set(next_list())
     for language in languages:
         judged, noted = load_judgements(language)
         annotations = load_annotations(language)
         print(f"{language}: {len(judged)} judged signals, {len(noted)} misses noted while judging")
         for part, rows in (
-            ("dev", [a for a in annotations if a.page not in held]),
+            ("dev", [a for a in annotations if a.page not in held and a.page not in prepared]),
             ("heldout", [a for a in annotations if a.page in held]),
+            ("next round's", [a for a in annotations if a.page in prepared]),
         ):
             counts: dict[str, int] = {}
             for row in rows:
