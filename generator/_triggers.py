@@ -649,7 +649,12 @@ def _key_word(literal: str, *, whole_last: bool) -> re.Match[str]:
     usable = [word for word in words if len(word.group()) >= KEY_LENGTH] + whole
     return max(
         usable or words,
-        key=lambda word: (len(word.group()) >= KEY_LENGTH, word.group() not in _COMMON, len(word.group())),
+        key=lambda word: (
+            len(word.group()) >= KEY_LENGTH,
+            word.group() not in _COMMON,
+            -_COMMON.get(word.group(), 0),  # of two common words, the rarer ("by the": "by")
+            len(word.group()),
+        ),
     )
 
 
@@ -672,12 +677,15 @@ def _before_key(literal: str, offset: int) -> str:
     return checked if len(checked) <= _MAX_BEFORE else ""
 
 
-# Words too frequent to look a literal up by, when the literal has another word.
-_COMMON = frozenset(
-    "a an and are as at be by for from i if in is it of on or so that the this to we with you your "
-    "am an auf aus bei das dem den der des die ein eine einem einen einer es für ich im in ist mit "
-    "nicht oder sie sind so und von wir zu zum zur".split()
-)
+# Words too frequent to look a literal up by, when the literal has another word; the
+# commonest first (their frequency in the field corpus's pages, both languages): of
+# two, the literal is looked up by the rarer ("by the" by "by": "the" is 11x commoner).
+_COMMON_BY_FREQUENCY = (
+    "the to die a and und in der of you sie is zu for your das von eine mit für auf this ist from with be "
+    "den ein it that es as are on if nicht or oder by an dem im des sind einer aus wir einen we einem bei "
+    "i zum at so ich zur am"
+).split()
+_COMMON = {word: len(_COMMON_BY_FREQUENCY) - rank for rank, word in enumerate(_COMMON_BY_FREQUENCY)}
 
 
 def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:
