@@ -640,7 +640,7 @@ SIGNAL_INDEX: Mapping[str, SignalIndex] = signal_indexes({
     'en': dict(
         key_size=5,
         key_chars='0-9A-Z_a-zª²³µ¹º¼-¾À-ÖØ-öø-ÿ',
-        partial=((1, 'i'), (2, 'w'), (3, 'm'), (4, 'v')),
+        partial=((4, 'v'),),
         anchors=(
             (('$',), 0, ('stand-in-value-en',)),
             (('<',), 0, ('fill-in-en',)),
@@ -1524,7 +1524,7 @@ zero= bugs| data | risk>:absolute-word-en& risk>has@4:no-risk-en;with@5
     'de': dict(
         key_size=5,
         key_chars='0-9A-Z_a-zª²³µ¹º¼-¾À-ÖØ-öø-ÿ',
-        partial=((3, '1'),),
+        partial=(),
         anchors=(
             (('$',), 0, ('stand-in-value-de',)),
             (('<',), 0, ('fill-in-de',)),
