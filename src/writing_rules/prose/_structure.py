@@ -152,11 +152,12 @@ _WORDS = lazy_compile(r"\w+")
 
 def structure(text: str, start: int, end: int, language: str) -> Structure:
     """The structure of the sentence ``text[start:end]`` (a prose view's text): its hardest part."""
-    pieces = text[start:end].split()
+    sentence = text[start:end]
+    pieces = sentence.split()
     if language == "en":
         pieces = _collapse_references(pieces)
     tokens = list(map(_TOKENS.__getitem__, pieces))
-    if ";" in text[start:end] or ":" in text[start:end]:
+    if ";" in sentence or ":" in sentence:
         parts: list[list[_Token]] = [[]]
         depth = 0
         for token, piece in zip(tokens, pieces, strict=True):
