@@ -215,14 +215,15 @@ def _collapse_references(pieces: list[str]) -> list[str]:
 
 
 class _Tokens(dict[str, _Token]):
-    """The token of each piece, made once per piece (up to a few thousand): words recur."""
+    """The token of each piece, made once per piece: words recur. Up to 4,096 pieces of up to
+    64 characters are kept (a long-running server must not hold a hostile text's long pieces)."""
 
     def __missing__(self, piece: str) -> _Token:
         if piece.isalpha():  # most pieces: a plain word
             token = _Token(piece.lower(), piece[0].isupper(), False, False, False, False, False)
         else:
             token = _token(piece)
-        if len(self) <= 4096:
+        if len(self) < 4096 and len(piece) <= 64:
             self[piece] = token
         return token
 
