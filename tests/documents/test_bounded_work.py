@@ -138,3 +138,20 @@ def test_a_diff_of_millions_of_short_lines_stays_within_memory() -> None:
     assert (ok, code) == (True, None)
     assert head.startswith("--- a/doc.md\n+++ b/doc.md\n@@ ")
     assert added >= 9_000_000 - 30_000
+
+
+def test_a_not_found_error_on_millions_of_short_lines_stays_within_memory() -> None:
+    # Found by the memory-limit fuzz test: after two replaceAll operations made 9 million
+    # line ends, an anchor that was not found made the search for similar passages (and the
+    # white-space-tolerant hint) split the text into one object per line, about 1 GB, and
+    # the call ended as MemoryError (internal-error) instead of not-found.
+    report = '[result["ok"], result["error"]["code"], result["error"].get("reason"), result["error"].get("message")]'
+    for fuzzy in ("False", "True"):
+        operations = (
+            '[{"operation": "replaceAll", "anchor": "ab", "content": ""},'
+            ' {"operation": "replaceAll", "anchor": "\\n", "content": "\\n" * 300},'
+            f' {{"operation": "insertAfter", "anchor": "ab", "content": "", "fuzzyMatch": {fuzzy}}}]'
+        )
+        ok, code, reason, message = _write_under_a_memory_limit('"ab cd\\n" * 30_000', 768, operations, report)
+        assert (ok, code, reason) == (False, "operation-failed", "not-found"), message
+        assert "'ab' was not found" in message
