@@ -10,6 +10,8 @@ import json
 import subprocess
 import sys
 import textwrap
+import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +25,9 @@ from writing_rules.documents import (
     create_document_tool_dispatcher,
     edit,
 )
+from writing_rules.documents._candidates import closest_passages
 from writing_rules.documents._diff import unified_diff
+from writing_rules.documents._matching import Finder
 
 SOURCE_ROOT = str(Path(writing_rules.__file__).resolve().parent.parent)
 
@@ -138,3 +142,45 @@ def test_a_diff_of_millions_of_short_lines_stays_within_memory() -> None:
     assert (ok, code) == (True, None)
     assert head.startswith("--- a/doc.md\n+++ b/doc.md\n@@ ")
     assert added >= 9_000_000 - 30_000
+
+
+def test_a_not_found_error_on_millions_of_short_lines_stays_within_memory() -> None:
+    # Found by the memory-limit fuzz test: after two replaceAll operations made 9 million
+    # line ends, an anchor that was not found made the search for similar passages (and the
+    # white-space-tolerant hint) split the text into one object per line, about 1 GB, and
+    # the call ended as MemoryError (internal-error) instead of not-found.
+    report = '[result["ok"], result["error"]["code"], result["error"].get("reason"), result["error"].get("message")]'
+    for fuzzy in ("False", "True"):
+        operations = (
+            '[{"operation": "replaceAll", "anchor": "ab", "content": ""},'
+            ' {"operation": "replaceAll", "anchor": "\\n", "content": "\\n" * 300},'
+            f' {{"operation": "insertAfter", "anchor": "ab", "content": "", "fuzzyMatch": {fuzzy}}}]'
+        )
+        ok, code, reason, message = _write_under_a_memory_limit('"ab cd\\n" * 30_000', 768, operations, report)
+        assert (ok, code, reason) == (False, "operation-failed", "not-found"), message
+        assert "'ab' was not found" in message
+
+
+def _peak_per_character(text: str, work: Callable[[], object]) -> float:
+    """The most memory ``work`` held at once (Python allocations), per character of ``text``."""
+    tracemalloc.start()
+    try:
+        work()
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    return peak / len(text)
+
+
+@pytest.mark.parametrize("anchor", ["ab", "cd ef"], ids=["by-length", "by-words"])
+def test_the_candidate_search_needs_memory_in_proportion_to_the_text_not_its_line_objects(anchor: str) -> None:
+    # A million lines, most of them empty: one object per line was over 110 bytes a
+    # character; tables of machine integers are 8 bytes a line, plus pieces of bounded size.
+    text = (" cd\n" + "\n" * 99) * 10_000
+    assert _peak_per_character(text, lambda: closest_passages(text, anchor)) < 40
+
+
+def test_the_fuzzy_view_needs_memory_in_proportion_to_the_text_not_its_line_objects() -> None:
+    # Two lists of a million lines were 34 bytes a character; two tables of machine integers are 16.
+    text = (" cd\n" + "\n" * 99) * 10_000
+    assert _peak_per_character(text, lambda: Finder(text, "ab", fuzzy=True).spans(1)) < 26

@@ -11,7 +11,7 @@ from ._candidates import closest_passages
 from ._errors import DocumentEditError
 from ._matching import Finder
 from ._operations import Operation, parse_operations
-from ._text import adapt_line_breaks, line_number, line_starts
+from ._text import adapt_line_breaks, line_numbers
 
 __all__ = ["EditResult", "apply_operations", "edit"]
 
@@ -37,7 +37,7 @@ def _not_found(operation: Operation, document: str) -> DocumentEditError:
     if not operation.fuzzy:
         fuzzy_spans = Finder(document, operation.anchor, fuzzy=True).spans(1) if operation.anchor.strip() else []
         if fuzzy_spans:
-            line = line_number(line_starts(document), fuzzy_spans[0][0])
+            (line,) = line_numbers(document, [fuzzy_spans[0][0]])
             hints.append(
                 f"It matches at line {line} if white space at the line ends and line-break style are "
                 "ignored: copy the text exactly, or set fuzzyMatch to true"
@@ -66,10 +66,8 @@ def _ambiguity(operation: Operation, document: str, finder: Finder, strict: bool
         return None
     positions = finder.positions(_MAX_COUNTED)
     counted = f"{_MAX_COUNTED} or more" if len(positions) >= _MAX_COUNTED else str(len(positions))
-    starts = line_starts(document)
     lines: list[int] = []
-    for position in positions:
-        line = line_number(starts, position)
+    for line in line_numbers(document, positions):
         if not lines or lines[-1] != line:
             lines.append(line)
             if len(lines) == _MAX_WARNING_LINES:
@@ -132,6 +130,7 @@ def _apply(operation: Operation, document: str, strict: bool, limit: int | None)
     if operation.occurrence == -1:
         spans = finder.spans()
         if not spans:
+            del finder  # a fuzzy view's tables are not kept while the candidates are sought
             raise _not_found(operation, document)
         check(len(document) + sum(len(replacement) - (end - start) for start, end in spans))
         pieces = []
@@ -146,6 +145,7 @@ def _apply(operation: Operation, document: str, strict: bool, limit: int | None)
     wanted = operation.occurrence or 1
     spans = finder.spans(wanted)
     if not spans:
+        del finder  # a fuzzy view's tables are not kept while the candidates are sought
         raise _not_found(operation, document)
     if len(spans) < wanted:
         total = finder.count()

@@ -10,10 +10,11 @@ from __future__ import annotations
 import unicodedata
 from array import array
 from bisect import bisect_right
-from itertools import accumulate
+from itertools import accumulate, islice
 
 from .._nfc_view import NfcView
-from .._text_units import LINE_BREAK, split_lines
+from .._text_units import split_lines
+from ._text import LINE_BREAK, text_pieces
 
 __all__ = ["Finder", "normalise_anchor", "occurrence_at"]
 
@@ -51,7 +52,8 @@ class _FuzzyView:
     __slots__ = (
         "_break",
         "_chunks",
-        "_lines",
+        "_document",
+        "_line_total",
         "_normal_cumulative",
         "_original_cumulative",
         "_starts",
@@ -59,31 +61,48 @@ class _FuzzyView:
     )
 
     def __init__(self, document: str) -> None:
-        self._starts: list[int] | None = None
+        self._document = document
+        self._starts: array[int] | None = None
         if "\r" not in document:
-            lines = document.split("\n")
             self._break = 1
         elif document.count("\r") == document.count("\n") == document.count("\r\n"):
-            lines = document.split("\r\n")
             self._break = 2
         else:  # mixed line breaks: keep every line start
-            lines, self._starts = split_lines(document)
+            self._starts = array("q")
             self._break = 0
-        self._lines = lines
-        # Machine integers, not a list of int objects: a third of the memory on a document of short lines.
-        self._original_cumulative = array("q", accumulate(map(len, lines), initial=0))
-        stripped = list(map(str.strip, lines))
-        text = "\n".join(stripped)
+        # Machine integers, not lists of int objects, filled a piece of lines at a time: a
+        # text of millions of short lines never exists as line objects all at once.
+        self._original_cumulative = original = array("q", [0])
+        self._normal_cumulative = normal = array("q", [0])
         self._chunks: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
-        if not text.isascii() and not unicodedata.is_normalized("NFC", text):
-            for number, line in enumerate(stripped):
-                if not unicodedata.is_normalized("NFC", line):
-                    view = NfcView.of(line)
-                    stripped[number] = view.text
-                    self._chunks[number] = (view.original_starts, view.normal_starts)
+        pieces = []
+        first = 0  # number of the piece's first line
+        for start, piece in text_pieces(document):
+            if self._break:  # one kind of break: str.split, far faster than the regex
+                lines = piece.split("\r\n" if self._break == 2 else "\n")
+                if start + len(piece) < len(document):
+                    del lines[-1]  # the empty "line" after the piece's last break opens the next piece
+            else:
+                lines, starts = split_lines(piece)
+                if start + len(piece) < len(document):
+                    del lines[-1], starts[-1]
+                assert self._starts is not None
+                self._starts.extend(map(start.__add__, starts))
+            original.extend(islice(accumulate(map(len, lines), initial=original[-1]), 1, None))
+            stripped = list(map(str.strip, lines))
             text = "\n".join(stripped)
-        self.text = text
-        self._normal_cumulative = array("q", accumulate(map(len, stripped), initial=0))
+            if not text.isascii() and not unicodedata.is_normalized("NFC", text):
+                for number, line in enumerate(stripped):
+                    if not unicodedata.is_normalized("NFC", line):
+                        view = NfcView.of(line)
+                        stripped[number] = view.text
+                        self._chunks[first + number] = (view.original_starts, view.normal_starts)
+                text = "\n".join(stripped)
+            normal.extend(islice(accumulate(map(len, stripped), initial=normal[-1]), 1, None))
+            pieces.append(text)
+            first += len(lines)
+        self._line_total = first
+        self.text = "\n".join(pieces)
 
     def _line_start(self, line: int) -> int:
         if self._starts is not None:
@@ -93,7 +112,7 @@ class _FuzzyView:
     def _normal_line(self, offset: int) -> tuple[int, int]:
         """The normalised line holding ``offset`` and the column in it."""
         cumulative = self._normal_cumulative
-        low, high = 0, len(self._lines) - 1
+        low, high = 0, self._line_total - 1
         while low < high:  # last line whose start (cumulative[k] + k) <= offset
             middle = (low + high + 1) // 2
             if cumulative[middle] + middle <= offset:
@@ -116,8 +135,12 @@ class _FuzzyView:
             return original_starts[chunk]
         return original_starts[chunk + 1]
 
+    def _length(self, line: int) -> int:
+        return self._original_cumulative[line + 1] - self._original_cumulative[line]
+
     def _lead(self, line: int) -> int:
-        text = self._lines[line]
+        start = self._line_start(line)
+        text = self._document[start : start + self._length(line)]
         return len(text) - len(text.lstrip())
 
     def map_start(self, offset: int) -> int:
@@ -134,7 +157,7 @@ class _FuzzyView:
             return self._line_start(line)
         if column == self._normal_length(line):
             # The match ended at the end of a line's text: take its trailing white space.
-            return self._line_start(line) + len(self._lines[line])
+            return self._line_start(line) + self._length(line)
         return self._line_start(line) + self._lead(line) + self._column(line, column, end=True)
 
 
