@@ -8,19 +8,16 @@ nothing here makes one object per line of a whole document: lines are counted wi
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 
-from .._text_units import LINE_BREAK, line_starts, split_lines
+from .._text_units import LINE_BREAK, split_lines
 
 __all__ = [
     "LINE_BREAK",
     "adapt_line_breaks",
     "line_count",
-    "line_number",
     "line_numbers",
     "line_pieces",
-    "line_starts",
     "text_pieces",
     "uses_crlf",
 ]
@@ -44,11 +41,6 @@ def adapt_line_breaks(inserted: str, document: str) -> str:
     return _BARE_LF.sub("\r\n", inserted)
 
 
-def line_number(starts: list[int], offset: int) -> int:
-    """1-based line number of ``offset``, given ``line_starts(text)``."""
-    return bisect_right(starts, offset)
-
-
 def _breaks(text: str, start: int = 0, end: int | None = None) -> int:
     """Line breaks (CRLF, LF or CR) lying wholly inside ``text[start:end]``."""
     if end is None:
@@ -61,7 +53,7 @@ def _splits_crlf(text: str, offset: int) -> bool:
 
 
 def line_numbers(text: str, offsets: Iterable[int]) -> list[int]:
-    """1-based line numbers of ``offsets`` (as ``line_number(line_starts(text), offset)``), without
+    """1-based line numbers of ``offsets`` (a line starts after each CRLF, LF or CR), without
     a table of line starts; ascending offsets cost one pass over the text in all."""
     numbers = []
     previous, breaks = 0, 0  # breaks ending at or before ``previous``
