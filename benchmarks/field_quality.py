@@ -24,6 +24,8 @@ out) belong to no part and are never scanned until they move to ``heldout.txt``.
     python benchmarks/field_quality.py --unjudged de        # list unjudged signals on the development pages
     python benchmarks/field_quality.py --json
     python benchmarks/field_quality.py --check              # validate the YAML files; scans nothing
+    python benchmarks/field_quality.py --round 8            # one measured round's pages: judged precision
+    python benchmarks/field_quality.py --round 8 --part annotated  # ... strict, against its blind annotation
 
 The judging protocol is in ``field_eval/README.md``. Only the standard library,
 PyYAML and the package's command line are used.
@@ -321,10 +323,18 @@ class RuleFigures:
 
 
 def measure(
-    language: str, part: str, min_level: str, src: Path = HERE.parent / "src", by_signal: bool = False
+    language: str,
+    part: str,
+    min_level: str,
+    src: Path = HERE.parent / "src",
+    by_signal: bool = False,
+    only: Sequence[str] | None = None,
 ) -> tuple[dict[str, RuleFigures], int]:
-    """Figures per rule (or per rule and signal id, ``by_signal``; known misses stay per rule)."""
-    page_list = pages(part)
+    """Figures per rule (or per rule and signal id, ``by_signal``; known misses stay per rule).
+
+    ``only`` narrows the part to those pages (one measured round's, ``--round``).
+    """
+    page_list = pages(part) if only is None else [page for page in pages(part) if page in set(only)]
     texts = {page: (CORPUS / language / page).read_text(encoding="utf-8") for page in page_list}
     words = sum(prose_words(text) for text in texts.values())
     signals = scan(language, page_list, min_level, src)
@@ -401,13 +411,15 @@ def check(languages: Sequence[str]) -> int:
     annotator can check a new round before anyone measures it.
     """
     held = set(pages("heldout"))
+    prepared = set(next_list())
     for language in languages:
         judged, noted = load_judgements(language)
         annotations = load_annotations(language)
         print(f"{language}: {len(judged)} judged signals, {len(noted)} misses noted while judging")
         for part, rows in (
-            ("dev", [a for a in annotations if a.page not in held]),
+            ("dev", [a for a in annotations if a.page not in held and a.page not in prepared]),
             ("heldout", [a for a in annotations if a.page in held]),
+            ("next round's", [a for a in annotations if a.page in prepared]),
         ):
             counts: dict[str, int] = {}
             for row in rows:
@@ -440,6 +452,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--unjudged", choices=LANGUAGES, help="list the unjudged signals of one language")
     parser.add_argument(
+        "--round",
+        type=int,
+        help="only the pages of one measured round (heldout-round<N>.txt): its judged ('shown') precision"
+        " with the default part, its strict figures with --part annotated",
+    )
+    parser.add_argument(
         "--check",
         action="store_true",
         help="only load the judgements and annotations (every quote must be on its page) and count them; scans nothing",
@@ -455,24 +473,31 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    only: list[str] | None = None
+    if args.round is not None:
+        listed = FIELD / f"heldout-round{args.round}.txt"
+        if args.part == "heldout" or not listed.exists():
+            parser.error(f"--round names a measured round (field_eval/heldout-round<N>.txt); {listed.name} is not one")
+        only = listed.read_text(encoding="utf-8").split()
     if args.unjudged and args.part != "dev":
         # Listing signals on a held-out page with their sentences would end its blindness.
         parser.error("--unjudged lists development pages only: the held-out pages stay unread until measured")
     if args.unjudged:
-        figures, _ = measure(args.unjudged, args.part, args.min_level, args.src, args.by_signal)
+        figures, _ = measure(args.unjudged, args.part, args.min_level, args.src, args.by_signal, only)
         for rule, row in sorted(figures.items()):
             for signal in row.unjudged:
                 print(f"{signal.page}\t{rule}\t{signal.level}\t{signal.match!r}\t{_sentence(args.unjudged, signal)}")
         return 0
     report: dict[str, Any] = {
         "part": args.part,
+        "round": args.round,
         "min_level": args.min_level,
         "src": str(args.src),
         "targets": TARGETS,
         "languages": {},
     }
     for language in args.language or LANGUAGES:
-        figures, words = measure(language, args.part, args.min_level, args.src, args.by_signal)
+        figures, words = measure(language, args.part, args.min_level, args.src, args.by_signal, only)
         report["languages"][language] = {
             "prose_words": words,
             "rules": {rule: figures[rule].row(words) for rule in sorted(figures)},
@@ -482,7 +507,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(json.dumps(report, indent=2))
         return 0
     columns = ("signals", "per_1000_words", "judged", "precision", "not_judged", "known_misses", "misses_found")
-    print(f"part: {args.part}, level: {args.min_level} and above, package: {args.src} (targets: {TARGETS})")
+    pages_named = f", round {args.round}'s pages" if args.round is not None else ""
+    level = f"level: {args.min_level} and above"
+    print(f"part: {args.part}{pages_named}, {level}, package: {args.src} (targets: {TARGETS})")
     for language, data in report["languages"].items():
         print(f"\n{language}: {data['prose_words']} prose words")
         width = max(20, *(len(rule) + 1 for rule in data["rules"]))

@@ -490,7 +490,7 @@ def _prefixes(items: list[tuple[Any, Any]]) -> set[str] | None:
 Literals = set[tuple[str, bool]]  # (literal text, open: it covers everything so far)
 
 
-def _walk(items: list[tuple[Any, Any]], optional_open: bool = False) -> Literals | None:
+def _walk(items: list[tuple[Any, Any]], optional_open: bool = False, after_word: bool = False) -> Literals | None:
     """Literal texts every match of ``items`` starts with.
 
     A literal stays open while it covers every item so far, so the next item
@@ -498,7 +498,9 @@ def _walk(items: list[tuple[Any, Any]], optional_open: bool = False) -> Literals
     closed literal means a match can start with anything: no trigger.
     ``optional_open`` keeps a literal open after an optional item (``(?:en)?``):
     exact, and it multiplies the spellings (past ``_MAX_PREFIXES`` the shorter
-    literals found so far are kept).
+    literals found so far are kept). ``after_word``: the items follow a word character
+    (a group inside a literal such as "i" in ``I(?:\\swill|'ll)?``), so a non-word item
+    first ends that word.
     """
     result: Literals = {("", True)}
     for op, av in items:
@@ -510,7 +512,7 @@ def _walk(items: list[tuple[Any, Any]], optional_open: bool = False) -> Literals
         # character: work them out once per item, not once per literal (hundreds of them).
         by_ending: dict[bool, Literals | None] = {}
         for literal in opened:
-            ends_in_word = bool(literal) and bool(_WORD.match(literal[-1]))
+            ends_in_word = bool(_WORD.match(literal[-1])) if literal else after_word
             if ends_in_word not in by_ending:
                 by_ending[ends_in_word] = _tails(op, av, ends_in_word, optional_open)
             tails = by_ending[ends_in_word]
@@ -537,18 +539,18 @@ def _tails(op: Any, av: Any, ends_in_word: bool, optional_open: bool) -> Literal
     if op in (C.ASSERT, C.ASSERT_NOT, C.AT):
         return {("", True)}  # zero-width: the regex checks it at each candidate
     if op == C.SUBPATTERN:
-        return _walk(list(av[-1]), optional_open)
+        return _walk(list(av[-1]), optional_open, ends_in_word)
     if op == C.BRANCH:
         tails: Literals = set()
         for branch in av[1]:
-            inner = _walk(list(branch), optional_open)
+            inner = _walk(list(branch), optional_open, ends_in_word)
             if inner is None:
                 return None
             tails |= inner
         return tails
     if op in (C.MAX_REPEAT, C.MIN_REPEAT):
         low, high, body = av
-        inner = _walk(list(body), optional_open)
+        inner = _walk(list(body), optional_open, ends_in_word)
         if inner is None:
             return None
         # More repetitions may follow, so the literal closes here (unless asked to
@@ -649,7 +651,12 @@ def _key_word(literal: str, *, whole_last: bool) -> re.Match[str]:
     usable = [word for word in words if len(word.group()) >= KEY_LENGTH] + whole
     return max(
         usable or words,
-        key=lambda word: (len(word.group()) >= KEY_LENGTH, word.group() not in _COMMON, len(word.group())),
+        key=lambda word: (
+            len(word.group()) >= KEY_LENGTH,
+            word.group() not in _COMMON,
+            -_COMMON.get(word.group(), 0),  # of two common words, the rarer ("by the": "by")
+            len(word.group()),
+        ),
     )
 
 
@@ -672,12 +679,15 @@ def _before_key(literal: str, offset: int) -> str:
     return checked if len(checked) <= _MAX_BEFORE else ""
 
 
-# Words too frequent to look a literal up by, when the literal has another word.
-_COMMON = frozenset(
-    "a an and are as at be by for from i if in is it of on or so that the this to we with you your "
-    "am an auf aus bei das dem den der des die ein eine einem einen einer es für ich im in ist mit "
-    "nicht oder sie sind so und von wir zu zum zur".split()
-)
+# Words too frequent to look a literal up by, when the literal has another word; the
+# commonest first (their frequency in the field corpus's pages, both languages): of
+# two, the literal is looked up by the rarer ("by the" by "by": "the" is 11x commoner).
+_COMMON_BY_FREQUENCY = (
+    "the to die a and und in der of you sie is zu for your das von eine mit für auf this ist from with be "
+    "den ein it that es as are on if nicht or oder by an dem im des sind einer aus wir einen we einem bei "
+    "i zum at so ich zur am"
+).split()
+_COMMON = {word: len(_COMMON_BY_FREQUENCY) - rank for rank, word in enumerate(_COMMON_BY_FREQUENCY)}
 
 
 def build_index(patterns: list[tuple[str, bool]]) -> LanguageIndex:

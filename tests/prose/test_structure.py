@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from writing_rules.prose import MAX_BONUS, read_prose, sentences, structure
 from writing_rules.prose import Structure as Measured
-from writing_rules.prose._structure import may_add
+from writing_rules.prose._structure import _TOKENS, may_add
 
 
 def measure(source: str, language: str) -> Measured:
@@ -162,3 +162,15 @@ def test_any_text_is_measured_without_error(text: str, language: str) -> None:
     if not may_add(text, 0, len(text), language):
         assert found.load == found.words
     assert found.clauses >= 0 and found.depth >= 0 and found.held_back >= 0
+
+
+def test_a_long_running_process_keeps_no_long_piece_of_a_text() -> None:
+    # The measure keeps the tokens of the pieces it met (words recur), for the life of the
+    # process: a language server or MCP server measures text after text, and a hostile one
+    # of 250,000-letter words must not stay in memory after its scan.
+    _TOKENS.clear()
+    long_word = "a" * 100_000
+    text = f"Dies ist {long_word} und {long_word.upper()}, {long_word}-x, sagt sie."
+    structure(text, 0, len(text), "de")
+    assert _TOKENS  # the short pieces are kept
+    assert max(map(len, _TOKENS)) <= 64

@@ -44,6 +44,8 @@ with complex nesting, or 33 with a held-back verb or main clause.
 from __future__ import annotations
 
 import re
+from itertools import compress
+from operator import attrgetter
 from typing import NamedTuple
 
 from ._lazy_regex import lazy_compile
@@ -150,19 +152,23 @@ _WORDS = lazy_compile(r"\w+")
 
 def structure(text: str, start: int, end: int, language: str) -> Structure:
     """The structure of the sentence ``text[start:end]`` (a prose view's text): its hardest part."""
-    pieces = text[start:end].split()
+    sentence = text[start:end]
+    pieces = sentence.split()
     if language == "en":
         pieces = _collapse_references(pieces)
-    tokens = [_PLAIN_TOKENS[piece] or _token(piece) for piece in pieces]
-    parts: list[list[_Token]] = [[]]
-    depth = 0
-    for token, piece in zip(tokens, pieces, strict=True):
-        parts[-1].append(token)
-        if "(" in piece or ")" in piece:
-            depth += piece.count("(") - piece.count(")")
-        if depth <= 0 and piece[-1:] in ";:" and len(piece) > 1:
-            parts.append([])
-    parts = [part for part in parts if part]
+    tokens = list(map(_TOKENS.__getitem__, pieces))
+    if ";" in sentence or ":" in sentence:
+        parts: list[list[_Token]] = [[]]
+        depth = 0
+        for token, piece in zip(tokens, pieces, strict=True):
+            parts[-1].append(token)
+            if "(" in piece or ")" in piece:
+                depth += piece.count("(") - piece.count(")")
+            if depth <= 0 and piece[-1:] in ";:" and len(piece) > 1:
+                parts.append([])
+        parts = [part for part in parts if part]
+    else:
+        parts = [tokens] if tokens else []  # (most sentences: no piece ends a part)
     if not parts:
         return Structure(0, 0, 0, False, 0, 0)
     measured = [_part(part, language) for part in parts]
@@ -208,17 +214,21 @@ def _collapse_references(pieces: list[str]) -> list[str]:
     return result
 
 
-class _PlainTokens(dict[str, _Token]):
-    """The token of a plain word (letters only), made once per word: most tokens are such words."""
+class _Tokens(dict[str, _Token]):
+    """The token of each piece, made once per piece: words recur. Up to 4,096 pieces of up to
+    64 characters are kept (a long-running server must not hold a hostile text's long pieces)."""
 
-    def __missing__(self, piece: str) -> _Token | None:
-        if not piece.isalpha() or len(self) > 4096:
-            return None
-        token = self[piece] = _Token(piece.lower(), piece[0].isupper(), False, False, False, False, False)
+    def __missing__(self, piece: str) -> _Token:
+        if piece.isalpha():  # most pieces: a plain word
+            token = _Token(piece.lower(), piece[0].isupper(), False, False, False, False, False)
+        else:
+            token = _token(piece)
+        if len(self) < 4096 and len(piece) <= 64:
+            self[piece] = token
         return token
 
 
-_PLAIN_TOKENS = _PlainTokens()
+_TOKENS = _Tokens()
 
 
 def _token(piece: str) -> _Token:
@@ -252,20 +262,26 @@ def _part(tokens: list[_Token], language: str) -> Structure:
     held = 0
     kinds: list[str] = []  # per segment: "sub" (opens a clause), "and" (coordinated), "main"
     relative: list[bool] = []  # per segment: opened by a relative pronoun (or "um … zu") at its comma
+    # Each segment's words (every segment has one), listed once: the tests below read them often.
+    words_of = [[token.word for token in segment if token.word] for segment in segments]
+    counts = list(map(len, words_of))
     for index, segment in enumerate(segments):
-        first = next((token.word for token in segment if token.word), "")
-        second = next((token.word for token in segment[1:] if token.word), "") if len(segment) > 1 else ""
+        found = words_of[index]
+        first = found[0]
+        # The words after the segment's first token (its first word, unless that token is none).
+        later = found[1:] if segment[0].word else found
+        second = later[0] if later else ""
         opens = first in subordinators or (index > 0 and first in at_comma)
         if language == "de" and index > 0 and not opens:
             opens = (first in _DE_PREPOSITIONS and second in _DE_RELATIVES) or (
-                first in _DE_INFINITIVE and any(token.word == "zu" for token in segment)
+                first in _DE_INFINITIVE and "zu" in found
             )
         # A relative pronoun needs a clause after it: ", der Compiler, usw." is an enumeration;
         # An article before a noun is no relative pronoun either (", den Netlify Edge Functions,").
         if (
             opens
             and first not in subordinators
-            and (_count(segment) < 3 or (_second_capital(segment) and _count(segment) < 6))
+            and (counts[index] < 3 or (_second_capital(segment) and counts[index] < 6))
         ):
             opens = False
         relative.append(opens and (first in _RELATIVES.get(language, frozenset()) or first not in subordinators))
@@ -282,7 +298,11 @@ def _part(tokens: list[_Token], language: str) -> Structure:
         elif kind == "main":
             depth = 0
         # A subordinator inside a segment opens a clause there too (English often has no comma).
-        inner = sum(1 for token in segment[1:] if token.word in subordinators and token.word not in _COMPARISONS)
+        inner = (
+            0
+            if subordinators.isdisjoint(later)  # (most segments)
+            else sum(1 for word in later if word in subordinators and word not in _COMPARISONS)
+        )
         clauses += inner
         max_depth = max(max_depth, depth + inner)
     # An inserted clause: a subordinate run after a main segment that the main clause continues
@@ -291,7 +311,7 @@ def _part(tokens: list[_Token], language: str) -> Structure:
     while index < len(segments):
         # (The outer part before it is short: a subject or an object still waiting for its verb,
         # not a whole clause followed by an afterthought.)
-        outer = _count(segments[index - 1])
+        outer = counts[index - 1]
         if (
             kinds[index] == "sub"
             and kinds[index - 1] in ("main", "sub")
@@ -302,7 +322,7 @@ def _part(tokens: list[_Token], language: str) -> Structure:
                 run_end += 1
             if run_end < len(segments) and kinds[run_end] == "main" and _resumes(segments[run_end], language):
                 inserted = True
-                held = max(held, sum(_count(segment) for segment in segments[index:run_end]))
+                held = max(held, sum(counts[index:run_end]))
             index = run_end
         index += 1
     # Asides in brackets or between dashes, of four words or more, are inserted too.
@@ -367,12 +387,13 @@ def _enumeration_items(tokens: list[_Token]) -> int:
 
 
 def _segments(tokens: list[_Token]) -> list[list[_Token]]:
-    segments: list[list[_Token]] = [[]]
-    for token in tokens:
-        segments[-1].append(token)
-        if token.comma:
-            segments.append([])
-    return [segment for segment in segments if any(token.word for token in segment)]
+    """The runs of tokens up to and including each comma, those with a word (cut in C: map, compress)."""
+    ends = list(compress(range(1, len(tokens) + 1), map(_COMMA, tokens)))
+    segments = [tokens[start:end] for start, end in zip([0, *ends], [*ends, len(tokens)], strict=True)]
+    return [segment for segment in segments if any(map(_WORD_OF, segment))]
+
+
+_COMMA, _WORD_OF = attrgetter("comma"), attrgetter("word")
 
 
 def _second_capital(segment: list[_Token]) -> bool:

@@ -14,7 +14,7 @@ from array import array
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping
 from functools import partial
-from itertools import chain, groupby, repeat
+from itertools import chain, compress, groupby, repeat
 from operator import attrgetter, itemgetter
 from typing import Any
 
@@ -321,18 +321,17 @@ def _word_candidates(
         # for every word of the text that is a trigger's key, so it calls no function).
         # Short keys a longer word may start with come from passes of their own; their group
         # 1 is the key too, so one loop serves both.
-        matches = key_words.finditer(folded, back, high - base)
-        if partial:
-            matches = chain(matches, *(finder.finditer(folded, back, high - base) for finder in partial))
-        for match in matches:
-            entries = get(match[1])
-            if entries is None:
-                continue
+        matches = list(key_words.finditer(folded, back, high - base))
+        for finder in partial:
+            matches += finder.finditer(folded, back, high - base)
+        # Most words are no key: they are looked up in C (map) and never come back to Python.
+        found = list(map(get, map(_key_of, matches)))
+        for match, entries in compress(zip(matches, found, strict=True), found):
             if expand is not None and isinstance(entries, str):  # a pack's key, expanded when first met
                 entries = expand(match[1])
             at = match.start()
             after_key = match.end(1)
-            for tails, checks in entries:
+            for tails, checks in entries:  # type: ignore[union-attr]  # (compress kept the found ones)
                 # The rest of the key word and the word after it, then the word before it
                 # (the lookup matched the key); the pattern checks the rest.
                 if not folded.startswith(tails, after_key):
@@ -360,6 +359,9 @@ def _word_candidates(
         if endings is not None:
             _suffix_candidates(text, folded, base, back, high, endings, candidates)
         low = high
+
+
+_key_of = itemgetter(1)  # a word's key: group 1 of its match
 
 
 def _look_back(
