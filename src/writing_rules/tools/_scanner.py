@@ -84,6 +84,7 @@ def find_spans(
             pattern = table[index]
             signals[-1] = (*signals[-1][:3], pattern.rule_id, pattern.signal_id)
             named = index
+    del hits  # (thousands of ints on a long page: freed before the overlaps are merged)
     return _one_per_overlap(signals, catalog)
 
 
@@ -144,7 +145,9 @@ def _one_per_overlap(
             kept.append(signal)
     if not merged:
         return signals
-    return sorted((signal for signal in kept if signal is not None), key=_order3)
+    # No two kept signals share a start, end and rule (they would overlap), so the tuples sort
+    # as their first three fields do, without a key tuple per signal.
+    return sorted(signal for signal in kept if signal is not None)
 
 
 _order3 = itemgetter(0, 1, 2)
@@ -542,16 +545,8 @@ def view_hits(
             found = [hit for hit in found if (check := checks.get(hit[3])) is None or not check(hit[0], hit[1])]
         kept.append((found, in_code, text_map))
     total = sum(len(found) for found, _, _ in kept)
-    # (source start, end, rank, rule id, signal id, in code, start, end in the scanned text)
-    located: list[tuple[int, int, int, str, str, bool, int, int]] = []
-    for found, in_code, text_map in kept:
-        if limit is not None and total > limit:
-            found = _leading(found, limit, text_map)
-        sources = text_map.source_spans(map(_first, found), map(_second, found))
-        located.extend(
-            (source_start, source_end, rank, rule_id, signal_id, in_code, start, end)
-            for (source_start, source_end), (start, end, rank, rule_id, signal_id) in zip(sources, found, strict=True)
-        )
+    located = _located(kept, total, limit)
+    del kept, found  # every hit of the page (thousands on a long one): only the located ones go on
     located.sort(key=_signal_order)
     if limit is not None:
         del located[limit:]
@@ -571,6 +566,23 @@ def view_hits(
         for source_start, source_end, rank, rule_id, signal_id, in_code, _, _ in located
     ]
     return hits, total
+
+
+def _located(
+    kept: list[tuple[list[tuple[int, int, int, str, str]], bool, TextMap]], total: int, limit: int | None
+) -> list[tuple[int, int, int, str, str, bool, int, int]]:
+    """The hits of each text that may be among the first ``limit`` (all when None), at their source
+    positions: (source start, end, rank, rule id, signal id, in code, start, end in the scanned text)."""
+    located: list[tuple[int, int, int, str, str, bool, int, int]] = []
+    for found, in_code, text_map in kept:
+        if limit is not None and total > limit:
+            found = _leading(found, limit, text_map)
+        sources = text_map.source_spans(map(_first, found), map(_second, found))
+        located.extend(
+            (source_start, source_end, rank, rule_id, signal_id, in_code, start, end)
+            for (source_start, source_end), (start, end, rank, rule_id, signal_id) in zip(sources, found, strict=True)
+        )
+    return located
 
 
 def _leading(

@@ -11,6 +11,7 @@ adds these hits to its pattern hits for the prose (never for the code).
 
 from __future__ import annotations
 
+from bisect import insort
 from operator import itemgetter
 
 from .._catalog import Catalog, rule_source
@@ -65,8 +66,9 @@ def with_sentence_lengths(
                     best[key] = (level, signal.rule_id, signal.signal_id)
     if not best:
         return found
-    hits = found + [
-        (start, end, rank, rule_id, signal_id) for (start, end, rank), (_, rule_id, signal_id) in best.items()
-    ]
-    hits.sort(key=_order)  # stable: among equals, the pattern hit stays first
+    # ``found`` is sorted; each length hit goes after its equals (the pattern hit stays first).
+    # Inserting the few length hits makes no key per hit, as a sort of all of them would.
+    hits = list(found)
+    for (start, end, rank), (_, rule_id, signal_id) in best.items():
+        insort(hits, (start, end, rank, rule_id, signal_id), key=_order)
     return hits
