@@ -150,6 +150,17 @@ def _written_after(written: list[tuple[int, int]], places: Sequence[tuple[int, i
     return merged
 
 
+def _spliced(text: str, places: Sequence[tuple[int, int, str]]) -> list[str]:
+    """The pieces of ``text`` with each of ``places`` (sorted, none overlapping) replaced."""
+    pieces: list[str] = []
+    previous = 0
+    for start, end, replacement in places:
+        pieces += (text[previous:start], replacement)
+        previous = end
+    pieces.append(text[previous:])
+    return pieces
+
+
 def scan_roots(arguments: Sequence[str]) -> Callable[[str], str]:
     """For each scanned path, the folder it was scanned in: the outermost folder argument it was found
     under, else its own folder. ``--fix`` writes nothing outside it.
@@ -227,12 +238,15 @@ def fix_file(path: str, scan: Scan, *, dry_run: bool, root: str | None = None) -
             if counted == MAX_ROUNDS:
                 break
             counted += 1
+        # The text as the places say it becomes; the engine may write a replacement otherwise (its
+        # line breaks as a CRLF file's), and then the spans are not known: all of it counts as written.
+        expected = "".join(_spliced(text, places))
         try:
             text = _apply(text, [operation for _, operation in chosen])
         except DocumentEditError as error:  # a fix that no longer matches: this round changes nothing
             return FixedFile(path, error=f"a fix no longer matches ({error.message}); the file is unchanged")
         fixed += len(chosen)
-        written = _written_after(written, places)
+        written = _written_after(written, places) if text == expected else [(0, len(text))]
         result = scan(text, result.language)
     # The store keeps a byte-order mark out of the text; the diff's first line must hold it to apply.
     # The version is the digest of the file's bytes, so it tells without opening the file again.
