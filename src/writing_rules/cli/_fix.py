@@ -8,7 +8,8 @@ without a fix hides the next fix (repeated text: "zur Verfügung stellen zur
 Verfügung stellen", where the scanner pairs one phrase's "stellen" with the next
 one's "zur Verfügung"); such rounds fix only text as it was written, which they
 use up, so they are not counted. Rounds that fix text an earlier fix wrote are,
-up to ``MAX_ROUNDS``. The file is then written once, through a
+up to ``MAX_ROUNDS``; and a run has ``MAX_RUN_ROUNDS`` rounds at most, as each scans the
+whole text again. The file is then written once, through a
 ``DirectoryDocumentStore`` rooted at the scanned folder: atomically, with its
 BOM and CRLF line breaks kept, only if its bytes are still those read at the
 start (a file changed on disk meanwhile is left alone), and never through a
@@ -42,12 +43,16 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..tools import Signal
 
-__all__ = ["MAX_ROUNDS", "FixedFile", "fix_file", "fix_operations", "quote_patch_name", "scan_roots"]
+__all__ = ["MAX_ROUNDS", "MAX_RUN_ROUNDS", "FixedFile", "fix_file", "fix_operations", "quote_patch_name", "scan_roots"]
 
 # Fixes never create new fixable text in the shipped rules; the bound only
 # guarantees an end should a rule's (a pack's) replacement trigger another fix:
 # it counts the rounds that fix text an earlier fix wrote (or touch its edge).
 MAX_ROUNDS = 10
+# Rounds in all, of either kind: each scans the whole text again, so a text whose repeated
+# phrases hide their fixes one behind another (thousands of them, in a hostile file) costs at
+# most this many scans; the next run goes on where this one stopped.
+MAX_RUN_ROUNDS = 100
 _LINE = re.compile(r"[^\n]*\n|[^\n]+")  # lines as diff and patch count them: LF only
 
 # (text, language or None to decide it) -> the file's scan as `scan` reports it: configuration,
@@ -229,7 +234,7 @@ def fix_file(path: str, scan: Scan, *, dry_run: bool, root: str | None = None) -
     # are counted.
     written: list[tuple[int, int]] = []
     counted = 0
-    while True:
+    for _ in range(MAX_RUN_ROUNDS):
         chosen = _round(text, result.lint.signals if result.lint is not None else ())
         if not chosen:
             break
