@@ -234,3 +234,54 @@ def test_the_spans_fixes_wrote_follow_the_text_through_every_round(rounds: list[
         assert all(written[k][1] < written[k + 1][0] for k in range(len(written) - 1))
         for index, (_, by_fix) in enumerate(text):
             assert not by_fix or any(low <= index < high for low, high in written), (index, written)
+
+
+def test_a_replacement_with_line_breaks_in_a_crlf_file_still_stops(tmp_path: Path) -> None:
+    # The engine writes a replacement's line breaks as the file's CRLF, so the text a fix wrote is
+    # longer than the replacement: the rounds must still see that they fix text a fix wrote.
+    from types import SimpleNamespace
+
+    page = tmp_path / "page.md"
+    page.write_bytes(b"x\r\ngo a\r\n")
+    calls = []
+    fix = SignalFix("\n\n\n\ngo", "go")
+
+    def scan(text: str, language: str | None) -> Any:
+        calls.append(text)
+        assert len(calls) < 100, "--fix does not settle"
+        found = text.rfind("\r\ngo") + 2  # a (pack) pattern such as (?<=\r\n)go
+        signals = (
+            () if found < 2 else (Signal("x", "y", "warning", "go", found, found + 2, found, found + 2, 1, 1, 0, fix),)
+        )
+        return SimpleNamespace(language="en", lint=SimpleNamespace(signals=signals))  # what fix_file reads
+
+    fixed = _fix.fix_file(str(page), scan, dry_run=True, root=str(tmp_path))
+    assert fixed.error is None
+    assert fixed.fixed == _fix.MAX_ROUNDS + 1
+
+
+def test_rounds_that_fix_text_as_written_are_bounded_too(tmp_path: Path) -> None:
+    # Each round scans the whole text again: a text whose places show one per round (each hidden
+    # by the hit before it) must not cost a scan per place, or a large hostile file takes hours.
+    from types import SimpleNamespace
+
+    page = tmp_path / "page.md"
+    page.write_text(" ".join(["go"] * 1000) + "\n", encoding="utf-8")
+    scans = []
+
+    def scan(text: str, language: str | None) -> Any:
+        scans.append(text)
+        found = text.find("go ")  # only the first place shows
+        signals = (
+            ()
+            if found < 0
+            else (
+                Signal("x", "y", "warning", "go", found, found + 2, found, found + 2, 1, 1, 0, SignalFix("went", "go")),
+            )
+        )
+        return SimpleNamespace(language="en", lint=SimpleNamespace(signals=signals))  # what fix_file reads
+
+    fixed = _fix.fix_file(str(page), scan, dry_run=True, root=str(tmp_path))
+    assert fixed.error is None
+    assert len(scans) == _fix.MAX_RUN_ROUNDS + 1  # the scan as read, then one after each round
+    assert fixed.fixed == _fix.MAX_RUN_ROUNDS

@@ -184,3 +184,11 @@ def test_the_fuzzy_view_needs_memory_in_proportion_to_the_text_not_its_line_obje
     # Two lists of a million lines were 34 bytes a character; two tables of machine integers are 16.
     text = (" cd\n" + "\n" * 99) * 10_000
     assert _peak_per_character(text, lambda: Finder(text, "ab", fuzzy=True).spans(1)) < 26
+
+
+def test_the_candidate_search_needs_bounded_memory_when_the_anchor_s_word_is_on_every_line() -> None:
+    # The word prefilter looks at _MAX_HITS word hits at most, but took the rarest word of the
+    # anchor whatever its count: a word on each of millions of lines made an object per hit and
+    # a set per line (about 240 bytes a character; a 9 MB document ended as internal-error).
+    text = "cd\n" * 300_000
+    assert _peak_per_character(text, lambda: closest_passages(text, "cd ef")) < 40

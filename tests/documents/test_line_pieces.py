@@ -44,7 +44,7 @@ def _old_scores_by_words(document: str, target: str, line_total: int, size: int)
     for count, word in counts:
         if count == 0:
             continue
-        if chosen and hits + count > 20_000:
+        if chosen and hits + count > 20_000:  # (now also the first word: no test text comes near)
             break
         chosen.append((word, count))
         hits += count

@@ -465,3 +465,13 @@ def test_a_company_s_legal_form_ends_a_sentence_only_before_a_word_that_opens_se
     assert texts("Die Müller GmbH & Co. KG liefert das Paket.", "de") == ["Die Müller GmbH & Co. KG liefert das Paket."]
     assert len(split("Wir kaufen bei Müller & Co. Die Preise sind gut.", "de")) == 2
     assert len(split("Wir kaufen bei Müller & Co. Preise nennt sie nicht.", "de")) == 2
+
+
+def test_a_legal_form_ends_a_sentence_before_a_one_letter_opener() -> None:
+    # "I" and "A" open sentences as often as "The" and "We" do; a one-letter word is capitalised
+    # by its capital alone, so "ACME Inc. I liked it." is two sentences, as "ACME Inc. We …" is.
+    assert len(split("We bought it from ACME Inc. I liked it a lot.")) == 2
+    assert len(split("We bought it from ACME Inc. A new version is out.")) == 2
+    assert len(split("We bought it from ACME Inc. I'm glad we did.")) == 2
+    # A word in capitals still continues the sentence ("Inc. AI products", "Co. KG").
+    assert len(split("We bought it from ACME Inc. AI products are shipped.")) == 1

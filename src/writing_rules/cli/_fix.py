@@ -8,7 +8,8 @@ without a fix hides the next fix (repeated text: "zur Verfügung stellen zur
 Verfügung stellen", where the scanner pairs one phrase's "stellen" with the next
 one's "zur Verfügung"); such rounds fix only text as it was written, which they
 use up, so they are not counted. Rounds that fix text an earlier fix wrote are,
-up to ``MAX_ROUNDS``. The file is then written once, through a
+up to ``MAX_ROUNDS``; and a run has ``MAX_RUN_ROUNDS`` rounds at most, as each scans the
+whole text again. The file is then written once, through a
 ``DirectoryDocumentStore`` rooted at the scanned folder: atomically, with its
 BOM and CRLF line breaks kept, only if its bytes are still those read at the
 start (a file changed on disk meanwhile is left alone), and never through a
@@ -42,12 +43,16 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..tools import Signal
 
-__all__ = ["MAX_ROUNDS", "FixedFile", "fix_file", "fix_operations", "quote_patch_name", "scan_roots"]
+__all__ = ["MAX_ROUNDS", "MAX_RUN_ROUNDS", "FixedFile", "fix_file", "fix_operations", "quote_patch_name", "scan_roots"]
 
 # Fixes never create new fixable text in the shipped rules; the bound only
 # guarantees an end should a rule's (a pack's) replacement trigger another fix:
 # it counts the rounds that fix text an earlier fix wrote (or touch its edge).
 MAX_ROUNDS = 10
+# Rounds in all, of either kind: each scans the whole text again, so a text whose repeated
+# phrases hide their fixes one behind another (thousands of them, in a hostile file) costs at
+# most this many scans; the next run goes on where this one stopped.
+MAX_RUN_ROUNDS = 100
 _LINE = re.compile(r"[^\n]*\n|[^\n]+")  # lines as diff and patch count them: LF only
 
 # (text, language or None to decide it) -> the file's scan as `scan` reports it: configuration,
@@ -150,6 +155,17 @@ def _written_after(written: list[tuple[int, int]], places: Sequence[tuple[int, i
     return merged
 
 
+def _spliced(text: str, places: Sequence[tuple[int, int, str]]) -> list[str]:
+    """The pieces of ``text`` with each of ``places`` (sorted, none overlapping) replaced."""
+    pieces: list[str] = []
+    previous = 0
+    for start, end, replacement in places:
+        pieces += (text[previous:start], replacement)
+        previous = end
+    pieces.append(text[previous:])
+    return pieces
+
+
 def scan_roots(arguments: Sequence[str]) -> Callable[[str], str]:
     """For each scanned path, the folder it was scanned in: the outermost folder argument it was found
     under, else its own folder. ``--fix`` writes nothing outside it.
@@ -218,7 +234,7 @@ def fix_file(path: str, scan: Scan, *, dry_run: bool, root: str | None = None) -
     # are counted.
     written: list[tuple[int, int]] = []
     counted = 0
-    while True:
+    for _ in range(MAX_RUN_ROUNDS):
         chosen = _round(text, result.lint.signals if result.lint is not None else ())
         if not chosen:
             break
@@ -227,12 +243,15 @@ def fix_file(path: str, scan: Scan, *, dry_run: bool, root: str | None = None) -
             if counted == MAX_ROUNDS:
                 break
             counted += 1
+        # The text as the places say it becomes; the engine may write a replacement otherwise (its
+        # line breaks as a CRLF file's), and then the spans are not known: all of it counts as written.
+        expected = "".join(_spliced(text, places))
         try:
             text = _apply(text, [operation for _, operation in chosen])
         except DocumentEditError as error:  # a fix that no longer matches: this round changes nothing
             return FixedFile(path, error=f"a fix no longer matches ({error.message}); the file is unchanged")
         fixed += len(chosen)
-        written = _written_after(written, places)
+        written = _written_after(written, places) if text == expected else [(0, len(text))]
         result = scan(text, result.language)
     # The store keeps a byte-order mark out of the text; the diff's first line must hold it to apply.
     # The version is the digest of the file's bytes, so it tells without opening the file again.

@@ -83,7 +83,9 @@ def _shortlist_by_words(document: str, target: str, line_total: int, size: int) 
     for count, word in counts:
         if count == 0:
             continue
-        if chosen and hits + count > _MAX_HITS:
+        if hits + count > _MAX_HITS:
+            # (Even for the rarest word: a word on each of millions of lines narrows nothing, and
+            # its hits would cost an object each; the windows are then ranked by length.)
             break
         chosen.append((word, count))
         hits += count

@@ -488,17 +488,23 @@ def _ends_sentence(
 def _legal_form_ends(text: str, next_start: int, language: str) -> bool:
     """Whether a company's legal form and its period ("Inc.", "INC.", "Co.") end the sentence.
 
-    Only before a capitalised word: a lower-case word, a number or a word in capitals
-    ("Co. KG", "Inc. CEO") continues it. In English the capitalised word must be one that
+    Only before a capitalised word ("I" and "A" are): a lower-case word, a number or a word
+    in capitals ("Co. KG", "Inc. CEO") continues it. In English the capitalised word must be one that
     opens sentences ("ACME Inc. The price …", but "ACME INC. Products are …"); German
     capitalises every noun, so there any capitalised word does ("Müller & Co. Preise …").
     """
-    if _CAPITALISED_WORD.match(text, next_start) is None:
-        return False
     if language == "de":
-        return True
+        return _CAPITALISED_WORD.match(text, next_start) is not None
     following = _FIRST_WORD.match(text, next_start)
-    return following is not None and following.group(1).lower() in _OPENERS.get(language, frozenset())
+    if following is None or following.group(1).lower() not in _OPENERS.get(language, frozenset()):
+        return False
+    # A one-letter opener ("I", "A") is capitalised by its capital alone; a longer one by a
+    # capital before a small letter (not a word in capitals).
+    return (
+        following.group(1).isupper()
+        if len(following.group(1)) == 1
+        else _CAPITALISED_WORD.match(text, next_start) is not None
+    )
 
 
 def _letter_ends(text: str, letter: str, next_start: int, previous: tuple[int, int] | None, language: str) -> bool:
