@@ -656,7 +656,7 @@ def test_context_equals_the_flags_of_every_signal_on_the_same_span(text: str, la
 @pytest.mark.parametrize(
     ("text", "language"),
     [
-        ("Do not\nuse the very `simply` thing; it is „nicht sehr“ schön.", "de"),
+        ("Do not\nuse the very `simply` thing; it is „nicht wirklich“ schön.", "de"),
         ("> It is not\n> very good.\n\n```\nnot very\n```\n\n    simply indented", "en"),
         ("`code` " + "and the client builds an index of every file in the workspace, " * 6 + "once.", "en"),
         ('She said "it is just very\neasy" and left.', "en"),
