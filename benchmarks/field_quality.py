@@ -63,8 +63,7 @@ def heldout_list() -> list[str]:
     Between rounds (the last round measured and absorbed, the next one's pages not chosen yet)
     every page is a development page.
     """
-    path = FIELD / "heldout.txt"
-    return path.read_text(encoding="utf-8").split() if path.exists() else []
+    return _page_list("heldout.txt")
 
 
 def next_list() -> list[str]:
@@ -73,8 +72,34 @@ def next_list() -> list[str]:
     They are neither development nor held-out pages until they move to ``heldout.txt``: no part
     holds them, so nothing scans them before their blind annotation.
     """
-    path = FIELD / "heldout-next.txt"
-    return path.read_text(encoding="utf-8").split() if path.exists() else []
+    return _page_list("heldout-next.txt")
+
+
+def _corpus_pages() -> list[str]:
+    """Every page under ``corpus/en`` (``.md``, ``.mdx``), named by its path there, as the lists name it."""
+    return sorted(
+        path.relative_to(CORPUS / "en").as_posix()
+        for path in (CORPUS / "en").rglob("*")
+        if path.name.endswith((".md", ".mdx"))
+    )
+
+
+def _page_list(name: str) -> list[str]:
+    """The pages one list of ``field_eval`` holds out; every name must be a page of the corpus.
+
+    A name that is no page (a typo, a language prefix, ``./``) would hold nothing out, and the
+    page it meant would be scanned as a development page: such a list is refused.
+    """
+    path = FIELD / name
+    listed = path.read_text(encoding="utf-8-sig").split() if path.exists() else []
+    known = set(_corpus_pages())
+    unknown = [page for page in listed if page not in known]
+    if unknown:
+        raise FieldDataError(
+            f"{path}: not pages of corpus/en (name each by its path under corpus/<lang>/, as"
+            f" 'maint-guide/05-changelog.md'), so they would hold nothing out: {', '.join(unknown)}"
+        )
+    return listed
 
 
 def annotated_list() -> list[str]:
@@ -91,11 +116,7 @@ def pages(part: str) -> list[str]:
     false) can be read on them; it is not a held-out figure any more.
     """
     prepared = set(next_list())
-    every = sorted(
-        page
-        for page in (str(path.relative_to(CORPUS / "en")) for path in (CORPUS / "en").rglob("*"))
-        if page.endswith((".md", ".mdx")) and page not in prepared
-    )
+    every = [page for page in _corpus_pages() if page not in prepared]
     held = set(heldout_list())
     if part == "heldout":
         return [page for page in every if page in held]

@@ -1,0 +1,63 @@
+"""The field evaluation's split (benchmarks/field_quality.py): held-out pages are never scanned.
+
+The lists that hold pages out (``heldout.txt``, ``heldout-next.txt``) name pages by their path
+under ``corpus/<lang>``. A name that is not a page of the corpus (a typo, a language prefix, a
+byte order mark) holds nothing out, and the page it meant would be scanned as a development page.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "field_quality.py"
+
+
+@pytest.fixture
+def field_quality(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    spec = importlib.util.spec_from_file_location("field_quality_under_test", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, module)  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    field = tmp_path / "field_eval"
+    for language in ("en", "de"):
+        for page in ("guide/01-start.md", "guide/02-install.md", "other/03-use.mdx"):
+            path = field / "corpus" / language / page
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text("# A page\n\nSome text.\n", encoding="utf-8")
+    monkeypatch.setattr(module, "FIELD", field)
+    monkeypatch.setattr(module, "CORPUS", field / "corpus")
+    return module
+
+
+def _write_list(module: ModuleType, name: str, text: str, encoding: str = "utf-8") -> None:
+    (module.FIELD / name).write_text(text, encoding=encoding)
+
+
+@pytest.mark.parametrize("name", ["heldout.txt", "heldout-next.txt"])
+def test_the_pages_a_list_holds_out_are_in_no_scanned_part(field_quality: ModuleType, name: str) -> None:
+    _write_list(field_quality, name, "guide/02-install.md\nother/03-use.mdx\n")
+    scanned = {page for part in ("dev", "annotated") for page in field_quality.pages(part)}
+    assert scanned == {"guide/01-start.md"}
+    expected = ["guide/02-install.md", "other/03-use.mdx"] if name == "heldout.txt" else []
+    assert field_quality.pages("heldout") == expected
+
+
+@pytest.mark.parametrize("name", ["heldout.txt", "heldout-next.txt"])
+@pytest.mark.parametrize("listed", ["guide/02-instal.md", "en/guide/02-install.md", "./guide/02-install.md"])
+def test_a_list_naming_no_page_of_the_corpus_is_refused(field_quality: ModuleType, name: str, listed: str) -> None:
+    _write_list(field_quality, name, f"guide/01-start.md\n{listed}\n")
+    for part in ("dev", "heldout", "annotated"):
+        with pytest.raises(field_quality.FieldDataError, match=f"{name}.*{listed}"):
+            field_quality.pages(part)
+
+
+def test_a_list_saved_with_a_byte_order_mark_still_holds_its_first_page_out(field_quality: ModuleType) -> None:
+    _write_list(field_quality, "heldout.txt", "guide/02-install.md\n", encoding="utf-8-sig")
+    assert "guide/02-install.md" not in field_quality.pages("dev")
+    assert field_quality.pages("heldout") == ["guide/02-install.md"]
