@@ -20,6 +20,25 @@ DE = "Die Daten werden zur Verfügung gestellt. Der Schritt ist sehr wichtig.\n"
 DE_FIXED = "Die Daten werden bereitgestellt. Der Schritt ist wichtig.\n"
 
 
+def _scan_one_place(locate: Any, fix: SignalFix, seen: list[str] | None = None, limit: int = 10_000) -> Any:
+    """A scan that reports one signal with ``fix`` at ``locate(text)`` (nothing at -1): what fix_file reads.
+
+    ``limit`` scans end the test instead of letting a run that never settles hang it.
+    """
+    from types import SimpleNamespace
+
+    calls = [] if seen is None else seen
+
+    def scan(text: str, language: str | None) -> Any:
+        calls.append(text)
+        assert len(calls) <= limit, "--fix does not settle"
+        found = locate(text)
+        signal = Signal("x", "y", "warning", "go", found, found + 2, found, found + 2, 1, 1, 0, fix)
+        return SimpleNamespace(language="en", lint=SimpleNamespace(signals=() if found < 0 else (signal,)))
+
+    return scan
+
+
 def test_fix_writes_the_fixed_text_and_reports_what_remains(tmp_path: Path, capsys) -> None:
     page = tmp_path / "page.md"
     page.write_text(EN, encoding="utf-8")
@@ -185,21 +204,9 @@ def test_one_run_fixes_every_place_of_repeated_text_whose_fixes_do_not_overlap(t
 def test_fixes_of_text_a_fix_wrote_stop_after_max_rounds(tmp_path: Path) -> None:
     # A (pack) fix whose replacement is fixable again would never settle: rounds that fix text an
     # earlier fix wrote are bounded; rounds that fix only the text as written are not.
-    from types import SimpleNamespace
-
     page = tmp_path / "page.md"
     page.write_text("go a b\n", encoding="utf-8")
-
-    def scan(text: str, language: str | None) -> Any:
-        found = text.find("go")
-        signals = (
-            ()
-            if found < 0
-            else (
-                Signal("x", "y", "warning", "go", found, found + 2, found, found + 2, 1, 1, 0, SignalFix("go!", "go")),
-            )
-        )
-        return SimpleNamespace(language="en", lint=SimpleNamespace(signals=signals))  # what fix_file reads
+    scan = _scan_one_place(lambda text: text.find("go"), SignalFix("go!", "go"))
 
     fixed = _fix.fix_file(str(page), scan, dry_run=True, root=str(tmp_path))
     # The first round fixes the text as written; each later one the text the round before wrote.
@@ -239,21 +246,12 @@ def test_the_spans_fixes_wrote_follow_the_text_through_every_round(rounds: list[
 def test_a_replacement_with_line_breaks_in_a_crlf_file_still_stops(tmp_path: Path) -> None:
     # The engine writes a replacement's line breaks as the file's CRLF, so the text a fix wrote is
     # longer than the replacement: the rounds must still see that they fix text a fix wrote.
-    from types import SimpleNamespace
-
     page = tmp_path / "page.md"
     page.write_bytes(b"x\r\ngo a\r\n")
-    calls = []
-    fix = SignalFix("\n\n\n\ngo", "go")
-
-    def scan(text: str, language: str | None) -> Any:
-        calls.append(text)
-        assert len(calls) < 100, "--fix does not settle"
-        found = text.rfind("\r\ngo") + 2  # a (pack) pattern such as (?<=\r\n)go
-        signals = (
-            () if found < 2 else (Signal("x", "y", "warning", "go", found, found + 2, found, found + 2, 1, 1, 0, fix),)
-        )
-        return SimpleNamespace(language="en", lint=SimpleNamespace(signals=signals))  # what fix_file reads
+    calls: list[str] = []
+    # A (pack) pattern such as (?<=\r\n)go; a run that does not settle would scan for ever.
+    after_crlf = lambda text: text.rfind("\r\ngo") + 2 if "\r\ngo" in text else -1  # noqa: E731
+    scan = _scan_one_place(after_crlf, SignalFix("\n\n\n\ngo", "go"), calls, limit=100)
 
     fixed = _fix.fix_file(str(page), scan, dry_run=True, root=str(tmp_path))
     assert fixed.error is None
@@ -263,23 +261,10 @@ def test_a_replacement_with_line_breaks_in_a_crlf_file_still_stops(tmp_path: Pat
 def test_rounds_that_fix_text_as_written_are_bounded_too(tmp_path: Path) -> None:
     # Each round scans the whole text again: a text whose places show one per round (each hidden
     # by the hit before it) must not cost a scan per place, or a large hostile file takes hours.
-    from types import SimpleNamespace
-
     page = tmp_path / "page.md"
     page.write_text(" ".join(["go"] * 1000) + "\n", encoding="utf-8")
-    scans = []
-
-    def scan(text: str, language: str | None) -> Any:
-        scans.append(text)
-        found = text.find("go ")  # only the first place shows
-        signals = (
-            ()
-            if found < 0
-            else (
-                Signal("x", "y", "warning", "go", found, found + 2, found, found + 2, 1, 1, 0, SignalFix("went", "go")),
-            )
-        )
-        return SimpleNamespace(language="en", lint=SimpleNamespace(signals=signals))  # what fix_file reads
+    scans: list[str] = []
+    scan = _scan_one_place(lambda text: text.find("go "), SignalFix("went", "go"), scans)  # only the first place shows
 
     fixed = _fix.fix_file(str(page), scan, dry_run=True, root=str(tmp_path))
     assert fixed.error is None
