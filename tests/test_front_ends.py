@@ -2,10 +2,10 @@
 review-tool dispatcher created with ``config=`` all lint through one engine (``writing_rules.lint``).
 
 For the pages of the field corpus (up to eight of each source: every manual, English and German,
-Markdown and MDX), each front end's
-signals are compared by rule, span, level and fix. The tool reports hits in code too (flagged
-``context.inCode``); the command line and the editor leave them out unless asked, so the tool's
-signals are compared without them, and with them against ``scan --include-code``.
+Markdown and MDX), each front end's signals are compared by rule, span, level and fix. The tool
+reports hits in code too (flagged ``context.inCode``); the command line and the editor leave them
+out unless asked, so the tool's signals are compared without them, and with them against
+``scan --include-code``.
 """
 
 from __future__ import annotations
