@@ -39,15 +39,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "benchmarks" / "field_eval" / "corpus"
-
-
-def held_out_pages(corpus: Path) -> set[Path]:
-    """Pages held out in the current field_eval round (``heldout.txt``) or prepared for the next one
-    (``heldout-next.txt``): nothing of the package runs on them."""
-    lists = [corpus.parent / name for name in ("heldout.txt", "heldout-next.txt")]
-    names = [page for listed in lists if listed.exists() for page in listed.read_text(encoding="utf-8").split()]
-    return {corpus / language / name for language in ("en", "de") for name in names}
-
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from _field_pages import held_out_pages  # noqa: E402  (benchmarks/ is this script's folder)
 
 MEASURE = """
 window.addEventListener("load", function () {

@@ -38,6 +38,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _field_pages import held_out_pages
 from _texts import GUIDE_SENTENCES, PRODUCTS
 from _timing import best
 
@@ -56,14 +57,6 @@ def page(rng: random.Random, index: int, size: int = 3000) -> str:
 
 
 CORPUS = Path(__file__).resolve().parent / "field_eval" / "corpus"
-
-
-def held_out_pages(corpus: Path) -> set[Path]:
-    """Pages held out in the current field_eval round (``heldout.txt``) or prepared for the next one
-    (``heldout-next.txt``): nothing of the package runs on them."""
-    lists = [corpus.parent / name for name in ("heldout.txt", "heldout-next.txt")]
-    names = [page for listed in lists if listed.exists() for page in listed.read_text(encoding="utf-8").split()]
-    return {corpus / language / name for language in ("en", "de") for name in names}
 
 
 def corpus_pages() -> list[str]:

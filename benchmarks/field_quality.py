@@ -47,14 +47,13 @@ from typing import Any
 import yaml
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from _field_pages import FieldDataError, corpus_pages, page_list  # noqa: E402  (benchmarks/ is this script's folder)
+
 FIELD = HERE / "field_eval"
 CORPUS = FIELD / "corpus"
 LANGUAGES = ("en", "de")
 TARGETS = {"precision": 0.85, "per_1000_words": 6.0, "misses_found": 0.80}
-
-
-class FieldDataError(ValueError):
-    """A judgement or annotation file is malformed or names text that is not on its page."""
 
 
 def heldout_list() -> list[str]:
@@ -76,30 +75,11 @@ def next_list() -> list[str]:
 
 
 def _corpus_pages() -> list[str]:
-    """Every page under ``corpus/en`` (``.md``, ``.mdx``), named by its path there, as the lists name it."""
-    return sorted(
-        path.relative_to(CORPUS / "en").as_posix()
-        for path in (CORPUS / "en").rglob("*")
-        if path.name.endswith((".md", ".mdx"))
-    )
+    return corpus_pages(CORPUS)
 
 
 def _page_list(name: str) -> list[str]:
-    """The pages one list of ``field_eval`` holds out; every name must be a page of the corpus.
-
-    A name that is no page (a typo, a language prefix, ``./``) would hold nothing out, and the
-    page it meant would be scanned as a development page: such a list is refused.
-    """
-    path = FIELD / name
-    listed = path.read_text(encoding="utf-8-sig").split() if path.exists() else []
-    known = set(_corpus_pages())
-    unknown = [page for page in listed if page not in known]
-    if unknown:
-        raise FieldDataError(
-            f"{path}: not pages of corpus/en (name each by its path under corpus/<lang>/, as"
-            f" 'maint-guide/05-changelog.md'), so they would hold nothing out: {', '.join(unknown)}"
-        )
-    return listed
+    return page_list(CORPUS, name)
 
 
 def annotated_list() -> list[str]:

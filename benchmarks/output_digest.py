@@ -24,19 +24,11 @@ from pathlib import Path
 ROOT = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).resolve().parents[1])
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from _texts import labelled_text  # noqa: E402  (benchmarks/ is this script's folder)
+from _field_pages import held_out_pages  # noqa: E402  (benchmarks/ is this script's folder)
+from _texts import labelled_text  # noqa: E402
 
 from writing_rules.cli._commands import run  # noqa: E402
 from writing_rules.tools import create_writing_tool_dispatcher  # noqa: E402
-
-
-def held_out_pages(corpus: Path) -> set[Path]:
-    """Pages held out in the current field_eval round (``heldout.txt``) or prepared for the next one
-    (``heldout-next.txt``): nothing of the package runs on them."""
-    lists = [corpus.parent / name for name in ("heldout.txt", "heldout-next.txt")]
-    names = [page for listed in lists if listed.exists() for page in listed.read_text(encoding="utf-8").split()]
-    return {corpus / language / name for language in ("en", "de") for name in names}
-
 
 SCANS = (
     ["--format", "json"],

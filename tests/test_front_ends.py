@@ -19,19 +19,12 @@ from typing import Any
 
 import pytest
 
+from benchmarks._field_pages import held_out_pages
 from writing_rules.cli._commands import build_parser, run
 from writing_rules.cli._serve_mcp import _router
 from writing_rules.lint import ConfigResolver, FileSettings
 
 CORPUS = Path(__file__).resolve().parents[1] / "benchmarks" / "field_eval" / "corpus"
-
-
-def _held_out_pages(corpus: Path) -> set[Path]:
-    """Pages held out in the current field_eval round (``heldout.txt``) or prepared for the next one
-    (``heldout-next.txt``): nothing of the package runs on them."""
-    lists = [corpus.parent / name for name in ("heldout.txt", "heldout-next.txt")]
-    names = [page for listed in lists if listed.exists() for page in listed.read_text(encoding="utf-8").split()]
-    return {corpus / language / name for language in ("en", "de") for name in names}
 
 
 # Up to this many pages of each source (language/source folder, in sorted order): every manual and
@@ -49,7 +42,7 @@ def _sample(pages: Iterable[Path]) -> list[Path]:
 PAGES = _sample(
     path
     for path in CORPUS.rglob("*")
-    if path.suffix in (".md", ".mdx") and path.name != "README.md" and path not in _held_out_pages(CORPUS)
+    if path.suffix in (".md", ".mdx") and path.name != "README.md" and path not in held_out_pages(CORPUS)
 )
 # A signal as every front end can give it: rule, span (code points), level, fix.
 Key = tuple[str, int, int, str, tuple[str, str] | None]

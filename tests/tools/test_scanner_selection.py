@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from benchmarks._field_pages import held_out_pages
 from tests.prose.markdown_strategies import markdown_document
 from writing_rules import _rules_data as data
 from writing_rules._levels import LEVELS, level_at_least
@@ -21,14 +22,6 @@ from writing_rules.tools._scanner import scan_text
 
 _RULE_IDS = tuple(rule_id for rule_id in data.RULE_IDS if data.RULES[rule_id].has_signals)
 _CORPUS = Path(__file__).resolve().parents[2] / "benchmarks" / "field_eval" / "corpus"
-
-
-def _held_out_pages(corpus: Path) -> set[Path]:
-    """Pages held out in the current field_eval round (``heldout.txt``) or prepared for the next one
-    (``heldout-next.txt``): nothing of the package runs on them."""
-    lists = [corpus.parent / name for name in ("heldout.txt", "heldout-next.txt")]
-    names = [page for listed in lists if listed.exists() for page in listed.read_text(encoding="utf-8").split()]
-    return {corpus / language / name for language in ("en", "de") for name in names}
 
 
 # Prose with signals of every level, and spans that a broad (suggestion) and a precise
@@ -83,7 +76,7 @@ def test_a_narrowed_scan_keeps_what_a_whole_scan_keeps_after_filtering(
 
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_on_the_field_pages_a_narrowed_scan_keeps_the_same_signals(language: str) -> None:
-    pages = sorted(page for page in (_CORPUS / language).rglob("*.md") if page not in _held_out_pages(_CORPUS))
+    pages = sorted(page for page in (_CORPUS / language).rglob("*.md") if page not in held_out_pages(_CORPUS))
     assert pages, "the field corpus is in the repository"
     for page in pages:
         source = page.read_text(encoding="utf-8")
