@@ -92,10 +92,33 @@ def pattern_trigger(pattern: str) -> Trigger:
         union = _Union()
         for alternative in _alternatives(list(parsed)):
             _analyse(alternative, union)
+        found = _trigger(union)
+        branches = _branches_of_a_bounded_group(list(parsed))
+        if branches is None:
+            return found
+        # ``\\b(?:a…|b…)\\b``: one branch may open with a common word and need a rarer
+        # one later (a look back), where the group as a whole cannot tell. Analysed branch
+        # by branch, a group whose spellings were cut at ``_MAX_PREFIXES`` would spell out
+        # thousands more: that way is taken only when it turns literals into look backs.
+        union = _Union()
+        for alternative in branches:
+            _analyse(alternative, union)
+        split = _trigger(union)
     except _Unsure:
         return Trigger(full=True)
     except Exception:  # a construct this analysis does not know
         return Trigger(full=True)
+    if (
+        split.look_backs
+        and set(split.literals) <= set(found.literals)
+        and (split.next_words, split.suffixes, split.anchors, split.start)
+        == (found.next_words, found.suffixes, found.anchors, found.start)
+    ):
+        return split
+    return found
+
+
+def _trigger(union: _Union) -> Trigger:
     return Trigger(
         literals=tuple(sorted(union.literals)),
         next_words=tuple(sorted(union.next_words)),
@@ -105,6 +128,23 @@ def pattern_trigger(pattern: str) -> Trigger:
         look_backs=tuple(sorted(union.look_backs)),
         look_back_endings=tuple(sorted(union.look_back_endings)),
     )
+
+
+def _branches_of_a_bounded_group(items: list[tuple[Any, Any]]) -> list[list[tuple[Any, Any]]] | None:
+    """``\\b(?:a…|b…)\\b`` as ``\\ba…\\b`` and ``\\bb…\\b`` (the zero-width items either side
+    go with each branch), or None when the pattern is not one such group."""
+    lead = 0
+    while lead < len(items) - 1 and _zero_width(items[lead]):
+        lead += 1
+    trail = len(items)
+    while trail > lead + 1 and _zero_width(items[trail - 1]):
+        trail -= 1
+    if not 0 < lead == trail - 1 < len(items) - 1:
+        return None
+    middle = _alternatives([items[lead]])
+    if len(middle) < 2:
+        return None
+    return [items[:lead] + branch + items[trail:] for branch in middle]
 
 
 # Characters that occur every few characters of prose: a pattern anchored on one

@@ -86,3 +86,12 @@ def test_a_first_word_stays_the_key_unless_it_is_common_and_a_rarer_literal_foll
     ):
         trigger = pattern_trigger(pattern)
         assert trigger.literals and not trigger.look_backs, pattern
+
+
+def test_a_branch_of_a_group_between_word_boundaries_is_looked_back_for_on_its_own() -> None:
+    # \b(?:a…|b…)\b: the branch that opens with "ist" is found through "immer", the other
+    # keeps its literal.
+    trigger = pattern_trigger(r"(?i)\b(?:garantiert sofort|(?:ist|sind)\b[^.!?\n]{0,40}?\b(?:immer|stets) aktuell)\b")
+    assert trigger.literals == ("garantiert sofort\x00",)
+    assert trigger.look_back_endings == ("ist", "sind")
+    assert set(trigger.look_backs) == {("immer aktuell\x00", 44), ("stets aktuell\x00", 44)}

@@ -236,6 +236,12 @@ def test_patterns_found_by_looking_back_from_a_later_word_find_the_same_spans() 
             ["Sie", "Ihre", "du", "Ihnen", "deinem", "sie", "Sieb", "Ihr"],
             ["gelöscht werden muss", "werden sollten"],
         ),
+        # claim-verb-de (one branch of its group): "ist", "sind" … looked back for from "immer aktuell"
+        (
+            "de",
+            ["ist", "Sind", "hält", "bleibt", "Frist", "istanbul"],
+            ["immer aktuell", "stets synchron", "jederzeit auf dem neuesten Stand", "immer wieder"],
+        ),
         # easy-step-en, first-person-always-en, known-answer-en
         (
             "en",
