@@ -24,7 +24,8 @@ development pages ("unj." of them not judged yet).
     python benchmarks/long_sentence_fit.py --check            # the rule before and the shipped one (cf. the CLI)
 
 Pages of the current and the next held-out round (``heldout.txt``, ``heldout-next.txt``) are never
-read. Uses the package's public ``writing_rules.prose`` API and the loaders of ``field_quality.py``.
+read. Uses the package's public ``writing_rules.prose`` API and the loaders of ``field_quality.py``;
+the shipped warning comes from the built-in catalogue (``writing_rules.packs.catalog_for(())``).
 """
 
 from __future__ import annotations
@@ -40,12 +41,47 @@ sys.path.insert(0, str(HERE))
 
 import field_quality as fq  # noqa: E402
 
+from writing_rules.packs import catalog_for  # noqa: E402
 from writing_rules.prose import iter_sentences, long_sentences, markup_for_path, read_prose, structure  # noqa: E402
 
-# The warning before issue 28's pooled fit (a load over 40 in both languages) and the shipped
-# one (rules-src/rules/long-sentences.md): (load limit, lower limit with chained clauses, clauses).
+RULE = "long-sentences"
+# The warning before issue 28's pooled fit (a load over 40 in both languages):
+# (load limit, lower limit with chained clauses, clauses), as ``shipped`` gives the current one.
 BEFORE = {"en": (40, None, None), "de": (40, None, None)}
-SHIPPED = {"en": (44, 40, 3), "de": (41, 39, 4)}
+
+
+class ShapeError(Exception):
+    """The rule's warning signals no longer have the shape this script fits."""
+
+
+def shipped(language: str) -> tuple[int, int | None, int | None]:
+    """The shipped warning of ``language``, read from the built-in catalogue (so from
+    ``rules-src/rules/long-sentences.md`` as compiled): (load limit, lower limit with chained
+    clauses, clauses) of the rule's length signals at the warning level."""
+    catalog = catalog_for(())
+    levels = catalog.RULES[RULE].signal_levels
+    warnings = [
+        signal
+        for signal in catalog.LENGTH_SIGNALS.get(language, ())
+        if signal.rule_id == RULE and levels[signal.signal_id] == "warning"
+    ]
+    plain = [signal for signal in warnings if signal.min_clauses is None]
+    chained = [signal for signal in warnings if signal.min_clauses is not None]
+    if (
+        len(plain) != 1
+        or len(chained) > 1
+        or any(signal.max_words is None or signal.max_chars is not None for signal in warnings)
+    ):
+        names = ", ".join(signal.signal_id for signal in warnings) or "none"
+        raise ShapeError(
+            f"{RULE} ({language}) warns through {names}: this script fits one load limit (max_words) and "
+            "at most one lower limit with min_clauses, and no max_chars; extend warning() and describe()"
+        )
+    high = plain[0].max_words
+    assert high is not None
+    if not chained:
+        return high, None, None
+    return high, chained[0].max_words, chained[0].min_clauses
 
 
 @dataclass(frozen=True)
@@ -145,7 +181,7 @@ def figures(data: list[Row], flags: Rule) -> tuple[int, int, int, int, int]:
 
 
 def warning(limits: tuple[int, int | None, int | None]) -> Rule:
-    """The warning of ``BEFORE`` / ``SHIPPED``: load over the limit, or over the lower one with chained clauses."""
+    """The warning of ``BEFORE`` / ``shipped``: load over the limit, or over the lower one with chained clauses."""
     high, low, clauses = limits
     if low is None or clauses is None:
         return lambda row: row.load > high
@@ -187,15 +223,16 @@ def table(language: str, data: list[Row], target: float, show_all: bool, top: in
     columns = ("ann.", "true", "P ann.", "found", "dev", "true", "P dev", "unj.")
     print(f"{'':9} {'rule':52} " + " ".join(f"{column:>6}" for column in columns))
     lines: list[tuple[bool, int, float, str]] = []
+    before, current = describe(BEFORE[language]), describe(shipped(language))
     for name, rule in candidates(language):
         ann, true, dev, dev_true, unjudged = figures(data, rule)
         judged = dev - unjudged
         precision = true / ann if ann else 0.0
         ok = precision >= target and (dev_true / judged if judged else 0.0) >= target
         tag = "*" if ok else " "
-        if name == describe(BEFORE[language]):
+        if name == before:
             tag += " before"
-        if name == describe(SHIPPED[language]):
+        if name == current:
             tag += " shipped"
         line = (
             f"{tag:9} {name:52} {ann:6} {true:6} {_ratio(true, ann):>6} {true:6} {dev:6} {dev_true:6} "
@@ -238,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.list is not None:
             listing(data, args.list)
         elif args.check:
-            for label, limits in (("before", BEFORE[language]), ("shipped", SHIPPED[language])):
+            for label, limits in (("before", BEFORE[language]), ("shipped", shipped(language))):
                 ann, true, dev, dev_true, unjudged = figures(data, warning(limits))
                 print(
                     f"{language} {label:7} {describe(limits)}: annotated {ann} flagged, {true} marked "

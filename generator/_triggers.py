@@ -92,10 +92,33 @@ def pattern_trigger(pattern: str) -> Trigger:
         union = _Union()
         for alternative in _alternatives(list(parsed)):
             _analyse(alternative, union)
+        found = _trigger(union)
+        branches = _branches_of_a_bounded_group(list(parsed))
+        if branches is None:
+            return found
+        # ``\\b(?:a…|b…)\\b``: one branch may open with a common word and need a rarer
+        # one later (a look back), where the group as a whole cannot tell. Analysed branch
+        # by branch, a group whose spellings were cut at ``_MAX_PREFIXES`` would spell out
+        # thousands more: that way is taken only when it turns literals into look backs.
+        union = _Union()
+        for alternative in branches:
+            _analyse(alternative, union)
+        split = _trigger(union)
     except _Unsure:
         return Trigger(full=True)
     except Exception:  # a construct this analysis does not know
         return Trigger(full=True)
+    if (
+        split.look_backs
+        and set(split.literals) <= set(found.literals)
+        and (split.next_words, split.suffixes, split.anchors, split.start)
+        == (found.next_words, found.suffixes, found.anchors, found.start)
+    ):
+        return split
+    return found
+
+
+def _trigger(union: _Union) -> Trigger:
     return Trigger(
         literals=tuple(sorted(union.literals)),
         next_words=tuple(sorted(union.next_words)),
@@ -105,6 +128,23 @@ def pattern_trigger(pattern: str) -> Trigger:
         look_backs=tuple(sorted(union.look_backs)),
         look_back_endings=tuple(sorted(union.look_back_endings)),
     )
+
+
+def _branches_of_a_bounded_group(items: list[tuple[Any, Any]]) -> list[list[tuple[Any, Any]]] | None:
+    """``\\b(?:a…|b…)\\b`` as ``\\ba…\\b`` and ``\\bb…\\b`` (the zero-width items either side
+    go with each branch), or None when the pattern is not one such group."""
+    lead = 0
+    while lead < len(items) - 1 and _zero_width(items[lead]):
+        lead += 1
+    trail = len(items)
+    while trail > lead + 1 and _zero_width(items[trail - 1]):
+        trail -= 1
+    if not 0 < lead == trail - 1 < len(items) - 1:
+        return None
+    middle = _alternatives([items[lead]])
+    if len(middle) < 2:
+        return None
+    return [items[:lead] + branch + items[trail:] for branch in middle]
 
 
 # Characters that occur every few characters of prose: a pattern anchored on one
@@ -199,10 +239,17 @@ def _analyse(items: list[tuple[Any, Any]], union: _Union) -> None:
             return
         if first_is_word == {True} and word_start:
             # Keep the end-of-word marker: it tells the index that the last word is whole.
-            union.literals |= {
+            literals = {
                 prefix.split(_END_OF_WORD, 1)[0].lower() + (_END_OF_WORD if _END_OF_WORD in prefix else "")
                 for prefix in prefixes
             }
+            common = _common_words_look_back(items[index:], literals)
+            if common is not None:
+                (later, distance), first_words = common
+                union.look_backs |= {(literal, distance) for literal in later}
+                union.look_back_endings |= first_words
+                return
+            union.literals |= literals
             return
     if anchors is not None:
         union.anchors |= anchors
@@ -255,7 +302,9 @@ def _suffixes(items: list[tuple[Any, Any]]) -> set[str] | None:
     return endings
 
 
-def _look_back(items: list[tuple[Any, Any]]) -> tuple[set[str], int] | None:
+def _look_back(
+    items: list[tuple[Any, Any]], *, after_boundary: bool = False, before: int | None = None
+) -> tuple[set[str], int] | None:
     """Words a match needs after its first word and a gap, and how far they can be from its start.
 
     ``[A-Z][a-z]{1,30}ung\\b[^.!?]{0,40}? (?:durchführen|vornehmen)\\b``: every
@@ -268,27 +317,86 @@ def _look_back(items: list[tuple[Any, Any]]) -> tuple[set[str], int] | None:
     window, or when one is shorter than a key (a short word, "ist", is likely
     commoner than the ending, so looking back from it would cost more).
     """
-    high = 0
+    nested = before is not None  # items of a look-ahead, ``before`` characters after the match's start
+    high = before or 0
     for position, (op, av) in enumerate(items):
+        if after_boundary and (position > 0 or nested) and (op, av) == (C.AT, C.AT_BOUNDARY):
+            # ``\\b`` before a literal word: that word starts a word of the text.
+            found = _walk(items[position:], optional_open=True)
+            back = _literals_to_find(found, high) if found and len(found) <= _MAX_LOOK_BACK_LITERALS else None
+            if back:
+                return back, high
+        if after_boundary and op == C.ASSERT and av[0] == 1:
+            # A look-ahead's literals must follow as well (``(?=[^.]{0,120}? werden muss)``).
+            inner = _look_back(list(av[1]), after_boundary=True, before=high)
+            if inner is not None:
+                return inner
         high = min(_UNBOUNDED, high + _width((op, av))[1])
         if high > LOOK_BACK_REACH:
             return None
-        if position == 0 or op != C.LITERAL or _WORD.match(chr(av)):
+        if (position == 0 and not nested) or op != C.LITERAL or _WORD.match(chr(av)):
             continue
         found = _walk(items[position + 1 :], optional_open=True)
         if not found or len(found) > _MAX_LOOK_BACK_LITERALS:
             continue
-        literals = {literal.split(_END_OF_WORD, 1)[0] for literal, _ in found}
-        # The key word lies inside the literal: the look back starts at most this far before it.
-        if high + max(map(len, literals)) > LOOK_BACK_REACH:
+        back = _literals_to_find(found, high)
+        if back is None:
             return None
-        if all(literal and _WORD.match(literal[0]) and len(literal) >= KEY_LENGTH for literal in literals):
-            # Keep the end-of-word marker, as for a first literal.
-            return {
-                literal.split(_END_OF_WORD, 1)[0].lower() + (_END_OF_WORD if _END_OF_WORD in literal else "")
-                for literal, _ in found
-            }, high
+        if back:
+            return back, high
     return None
+
+
+def _literals_to_find(found: Literals, high: int) -> set[str] | None:
+    """The literals of a look back (with their end-of-word markers), empty when one is shorter
+    than a key or does not start with a word character, None when one may lie too far."""
+    literals = {literal.split(_END_OF_WORD, 1)[0] for literal, _ in found}
+    # The key word lies inside the literal: the look back starts at most this far before it.
+    if high + max(map(len, literals)) > LOOK_BACK_REACH:
+        return None
+    if all(literal and _WORD.match(literal[0]) and len(literal) >= KEY_LENGTH for literal in literals):
+        # Keep the end-of-word marker, as for a first literal.
+        return {
+            literal.split(_END_OF_WORD, 1)[0].lower() + (_END_OF_WORD if _END_OF_WORD in literal else "")
+            for literal, _ in found
+        }
+    return set()
+
+
+def _common_words_look_back(
+    items: list[tuple[Any, Any]], literals: set[str]
+) -> tuple[tuple[set[str], int], set[str]] | None:
+    """A look back for a match that opens with a common word and needs a rarer literal later.
+
+    ``\\b(?:ist|sind)\\b[^.!?\\n]{0,40}?\\b(?:immer|stets) aktuell``: looked up by its first
+    literals, the pattern is tried at every "ist"; looked up by "immer" and "stets" (and the
+    word after them), the scanner looks back from each for "ist" or "sind", as it does for a
+    first word with a literal ending (``_look_back``). Chosen when a first literal would be
+    looked up by one of the commonest words (``_COMMON``) and every literal found later, after
+    a literal non-word character or a ``\\b`` (also inside a look-ahead), is a rarer one of at
+    least a key's length. Returns that look back and the first words (the endings to look
+    back for: each a whole word, so the word that ends with it starts the match or is a
+    candidate the pattern refuses); None otherwise.
+    """
+    common = False
+    first_words = set()
+    for marked in literals:
+        literal = marked.split(_END_OF_WORD, 1)[0]
+        common = common or _key_word(literal, whole_last=marked != literal).group() in _COMMON
+        word = re.match(r"\w+", literal)
+        if word is None or (word.end() == len(literal) and marked == literal):
+            return None  # the text's word may go on past the literal: not an ending to look for
+        first_words.add(word.group())
+    if not common:
+        return None
+    back = _look_back(items, after_boundary=True)
+    if back is None:
+        return None
+    for marked in back[0]:
+        literal = marked.split(_END_OF_WORD, 1)[0]
+        if _key_word(literal, whole_last=marked != literal).group() in _COMMON:
+            return None
+    return back, first_words
 
 
 def _next_words(item: tuple[Any, Any]) -> set[str] | None:

@@ -55,3 +55,43 @@ def test_a_word_ending_followed_by_a_far_or_short_word_is_found_by_its_ending() 
     for pattern in (r"\b[A-Z][a-z]{1,30}ung\b[^.]* tun\b", r"\b[A-Z][a-z]{1,30}ung\b[^.]{0,300} erledigen\b"):
         trigger = pattern_trigger(pattern)
         assert trigger.suffixes == ("ung",) and not trigger.look_backs, pattern
+
+
+def test_a_common_first_word_with_a_rarer_word_later_is_looked_back_for_from_that_word() -> None:
+    # Looked up by "ist" the pattern would be tried at every "ist"; by "immer" and "stets"
+    # (after a \b) the scanner looks back for the first words from each of them.
+    trigger = pattern_trigger(r"\b(?:ist|sind)\b[^.!?\n]{0,40}?\b(?:immer|stets) aktuell\b")
+    assert not trigger.literals
+    assert trigger.look_back_endings == ("ist", "sind")
+    # The first word is at most 4 characters, the gap 40.
+    assert set(trigger.look_backs) == {("immer aktuell\x00", 44), ("stets aktuell\x00", 44)}
+
+
+def test_a_literal_a_look_ahead_needs_is_looked_back_for_too() -> None:
+    trigger = pattern_trigger(r"\b(?:du|Sie)\b(?=[^.!?\n]{0,120}? werden (?:muss|sollte)\b)[^.!?\n]{0,80}? werden\b")
+    assert not trigger.literals
+    assert trigger.look_back_endings == ("du", "sie")
+    # The first word (3), the gap (120), the space: the literal starts at most 124 characters in.
+    assert set(trigger.look_backs) == {("werden muss\x00", 124), ("werden sollte\x00", 124)}
+
+
+def test_a_first_word_stays_the_key_unless_it_is_common_and_a_rarer_literal_follows() -> None:
+    for pattern in (
+        r"\bgarantiert\b[^.!?\n]{0,40}?\bimmer aktuell\b",  # the first word is no common one
+        r"\bist\b[^.!?\n]{0,40}?\bnie\b",  # the later word is shorter than a key
+        r"\bist\b[^.!?\n]{0,40}?\b(?:immer|die)\b",  # one later word is common
+        r"\bist\b[^.!?\n]{0,300}?\bimmer aktuell\b",  # too far for the scanner's window
+        r"\bist\b[^.!?\n]{0,40}?immer\b",  # "immer" may end a word ("schlimmer")
+        r"\bist[a-z]*[^.!?\n]{0,40}?\bimmer aktuell\b",  # the first word may go on
+    ):
+        trigger = pattern_trigger(pattern)
+        assert trigger.literals and not trigger.look_backs, pattern
+
+
+def test_a_branch_of_a_group_between_word_boundaries_is_looked_back_for_on_its_own() -> None:
+    # \b(?:a…|b…)\b: the branch that opens with "ist" is found through "immer", the other
+    # keeps its literal.
+    trigger = pattern_trigger(r"(?i)\b(?:garantiert sofort|(?:ist|sind)\b[^.!?\n]{0,40}?\b(?:immer|stets) aktuell)\b")
+    assert trigger.literals == ("garantiert sofort\x00",)
+    assert trigger.look_back_endings == ("ist", "sind")
+    assert set(trigger.look_backs) == {("immer aktuell\x00", 44), ("stets aktuell\x00", 44)}

@@ -225,3 +225,37 @@ def test_patterns_found_by_looking_back_from_a_later_word_find_the_same_spans() 
     text = " ".join(f"{noun}{gap} {verb}." for noun in nouns for gap in gaps for verb in verbs)
     for variant in (text, text.upper(), "`" + text):
         assert indexed(variant, "de") == reference(variant, "de")
+
+
+@pytest.mark.parametrize(
+    ("language", "firsts", "laters"),
+    [
+        # reader-modal-passive-de: "Sie", "Ihre", "du" … looked back for from "werden muss" and the like
+        (
+            "de",
+            ["Sie", "Ihre", "du", "Ihnen", "deinem", "sie", "Sieb", "Ihr"],
+            ["gelöscht werden muss", "werden sollten"],
+        ),
+        # claim-verb-de (one branch of its group): "ist", "sind" … looked back for from "immer aktuell"
+        (
+            "de",
+            ["ist", "Sind", "hält", "bleibt", "Frist", "istanbul"],
+            ["immer aktuell", "stets synchron", "jederzeit auf dem neuesten Stand", "immer wieder"],
+        ),
+        # easy-step-en, first-person-always-en, known-answer-en
+        (
+            "en",
+            ["It's", "it’s", "is", "are", "we", "our", "I", "i", "Wes"],
+            ["a breeze", "always", "attempt to explain"],
+        ),
+    ],
+)
+def test_patterns_that_open_with_a_common_word_find_the_same_spans(
+    language: str, firsts: list[str], laters: list[str]
+) -> None:
+    # The index finds the rarer word after the common first one and looks back for that
+    # word, at every distance up to the pattern's reach and past it.
+    gaps = ["", " the data", " die Daten", " " + "x" * 20, " " + "wort " * 9, " " + "word " * 30, ", then", ".", "\n"]
+    text = " ".join(f"{first}{gap} {later}." for first in firsts for gap in gaps for later in laters)
+    for variant in (text, text.upper(), "`" + text):
+        assert indexed(variant, language) == reference(variant, language)
