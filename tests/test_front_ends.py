@@ -19,31 +19,12 @@ from typing import Any
 
 import pytest
 
-from benchmarks._field_pages import held_out_pages
+from tests.field_pages import CORPUS, sampled_pages
 from writing_rules.cli._commands import build_parser, run
 from writing_rules.cli._serve_mcp import _router
 from writing_rules.lint import ConfigResolver, FileSettings
 
-CORPUS = Path(__file__).resolve().parents[1] / "benchmarks" / "field_eval" / "corpus"
-
-
-# Up to this many pages of each source (language/source folder, in sorted order): every manual and
-# markup the corpus holds is compared, and the test does not grow with each new field round.
-PAGES_PER_SOURCE = 8
-
-
-def _sample(pages: Iterable[Path]) -> list[Path]:
-    by_source: dict[tuple[str, ...], list[Path]] = {}
-    for page in sorted(pages):
-        by_source.setdefault(page.relative_to(CORPUS).parts[:2], []).append(page)
-    return sorted(page for chosen in by_source.values() for page in chosen[:PAGES_PER_SOURCE])
-
-
-PAGES = _sample(
-    path
-    for path in CORPUS.rglob("*")
-    if path.suffix in (".md", ".mdx") and path.name != "README.md" and path not in held_out_pages(CORPUS)
-)
+PAGES = sampled_pages(CORPUS)
 # A signal as every front end can give it: rule, span (code points), level, fix.
 Key = tuple[str, int, int, str, tuple[str, str] | None]
 

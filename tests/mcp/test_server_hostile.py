@@ -8,6 +8,7 @@ import select
 import subprocess
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,12 @@ class Connection:
 
     def __init__(self, process: subprocess.Popen[bytes]) -> None:
         self.process = process
+        self._last_id = 100
+
+    def next_id(self) -> int:
+        """A request id not used before on this connection (the tests' own ids are below 100)."""
+        self._last_id += 1
+        return self._last_id
 
     def send(self, message: object) -> None:
         line = message if isinstance(message, str) else json.dumps(message)
@@ -60,17 +67,21 @@ class Connection:
         return reply["result"]["structuredContent"]
 
 
+def _make_checkout(folder: Path) -> Path:
+    (folder / ".git").mkdir()
+    (folder / ".git" / "config").write_text("[core]\n")
+    (folder / ".env").write_text("TOKEN=secret\n")
+    (folder / "guide.md").write_text("# Guide\n")
+    return folder
+
+
 @pytest.fixture
 def checkout(tmp_path: Path) -> Path:
-    (tmp_path / ".git").mkdir()
-    (tmp_path / ".git" / "config").write_text("[core]\n")
-    (tmp_path / ".env").write_text("TOKEN=secret\n")
-    (tmp_path / "guide.md").write_text("# Guide\n")
-    return tmp_path
+    return _make_checkout(tmp_path)
 
 
-@pytest.fixture
-def connection(checkout: Path) -> Iterator[Connection]:
+@contextmanager
+def _serve(checkout: Path) -> Iterator[Connection]:
     source_root = str(Path(writing_rules.__file__).resolve().parent.parent)
     process = subprocess.Popen(
         [sys.executable, "-m", "writing_rules", "serve-mcp", "--documents", str(checkout)],
@@ -93,6 +104,24 @@ def connection(checkout: Path) -> Iterator[Connection]:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+@pytest.fixture
+def connection(checkout: Path) -> Iterator[Connection]:
+    """A server of its own, for a test that changes or inspects its checkout."""
+    with _serve(checkout) as connection:
+        yield connection
+
+
+@pytest.fixture(scope="module")
+def one_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Connection]:
+    """One server for the malformed-message tests: each takes a bad line, then a good call.
+
+    A server start costs about a second of CPU (the SDK's imports); one connection also shows
+    that every bad line in turn leaves the same session answering.
+    """
+    with _serve(_make_checkout(tmp_path_factory.mktemp("checkout"))) as connection:
+        yield connection
 
 
 def test_the_git_config_attack_is_refused_over_stdio(connection: Connection, checkout: Path) -> None:
@@ -124,22 +153,25 @@ def test_the_git_config_attack_is_refused_over_stdio(connection: Connection, che
         *("params-array", "version", "no-method", "method-type", "deep"),
     ],
 )
-def test_malformed_messages_get_a_json_rpc_error(connection: Connection, line: str, code: int, id: object) -> None:
+def test_malformed_messages_get_a_json_rpc_error(one_server: Connection, line: str, code: int, id: object) -> None:
+    connection = one_server
     connection.send(line)
     reply = connection.receive()
     assert reply is not None, "no answer: a client would hang until its own timeout"
     assert reply["jsonrpc"] == "2.0" and reply["id"] == id
     assert reply["error"]["code"] == code
-    # The connection still works afterwards.
-    assert connection.call(99, "read_document", {"id": "guide.md"})["data"]["content"] == "# Guide\n"
+    # The connection still works afterwards (a request id of its own on the shared connection).
+    assert connection.call(connection.next_id(), "read_document", {"id": "guide.md"})["data"]["content"] == "# Guide\n"
 
 
-def test_a_line_that_is_not_utf8_is_a_parse_error(connection: Connection) -> None:
+def test_a_line_that_is_not_utf8_is_a_parse_error(one_server: Connection) -> None:
+    connection = one_server
     assert connection.process.stdin is not None
     connection.process.stdin.write(b'{"jsonrpc": "2.0", "id": 1, "method": "\xff"}\n')
     connection.process.stdin.flush()
     reply = connection.receive()
     assert reply is not None and reply["error"]["code"] in (-32700, -32600, -32601)
+    assert connection.call(connection.next_id(), "read_document", {"id": "guide.md"})["data"]["content"] == "# Guide\n"
 
 
 def test_build_and_template_files_are_refused_over_stdio(connection: Connection, checkout: Path) -> None:
