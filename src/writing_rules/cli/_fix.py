@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .._patch_names import quote_patch_name
 from ..documents import (
     MAX_OPERATIONS,
     DirectoryDocumentStore,
@@ -270,33 +271,6 @@ def fix_file(path: str, scan: Scan, *, dry_run: bool, root: str | None = None) -
         # VersionConflictError among them: the file changed on disk during the run.
         return FixedFile(path, fixed, result, diff, error=f"not written: {error}")
     return FixedFile(path, fixed, result, diff, written=True)
-
-
-# Git's quote_c_style with core.quotePath on: letters for these, octal for other bytes below
-# 0x20, 0x7f and every byte of a non-ASCII character.
-_ESCAPES = {0x07: "\\a", 0x08: "\\b", 0x09: "\\t", 0x0A: "\\n", 0x0B: "\\v", 0x0C: "\\f", 0x0D: "\\r"}
-_ESCAPES.update({ord('"'): '\\"', ord("\\"): "\\\\"})
-
-
-def quote_patch_name(prefix: str, name: str) -> str:
-    """``prefix + name`` as git writes it on a ``---``/``+++`` line of a patch, and as ``git apply`` reads it.
-
-    A name with a quote, a backslash, a control or a non-ASCII character is
-    C-quoted (``"a/n\\nl.md"``); unquoted, a newline in a name would start a
-    line of the patch, and a hostile checkout could name files whose names read
-    as a patch of another file. A label holding a space ends with a tab, as in
-    git, so patch tools know where the name ends.
-    """
-    data = os.fsencode(prefix + name)  # a name that is not UTF-8 keeps its bytes
-    if all(0x20 <= byte < 0x7F and byte not in (0x22, 0x5C) for byte in data):
-        label = data.decode("ascii")
-    else:
-        label = (
-            '"'
-            + "".join(_ESCAPES.get(byte) or (chr(byte) if 0x20 <= byte < 0x7F else f"\\{byte:03o}") for byte in data)
-            + '"'
-        )
-    return label + "\t" if " " in label else label
 
 
 def _diff(before: str, after: str, path: str) -> str:
