@@ -36,7 +36,6 @@ from ..documents import (
     DocumentStoreError,
     InvalidDocumentArgumentsError,
     edit,
-    occurrence_at,
 )
 from ._scan import FileScan
 
@@ -94,9 +93,10 @@ def _round(text: str, signals: Sequence[Signal]) -> list[tuple[tuple[int, int, s
             continue
         chosen.append((start, fix.match, fix.replacement))
         previous = start + len(fix.match)
+    occurrences = _occurrences(text, chosen)
     operations: list[tuple[tuple[int, int, str], dict[str, Any]]] = []
     for start, match, replacement in reversed(chosen):
-        occurrence = occurrence_at(text, match, start)
+        occurrence = occurrences.get(start)
         if occurrence is None:
             continue  # the quote does not start a non-overlapping occurrence here; next round
         place = (start, start + len(match), replacement)
@@ -110,6 +110,28 @@ def _round(text: str, signals: Sequence[Signal]) -> list[tuple[tuple[int, int, s
         else:
             operations.append((place, {"operation": "deleteBlock", "anchor": match, "occurrence": occurrence}))
     return operations
+
+
+def _occurrences(text: str, chosen: Sequence[tuple[int, str, str]]) -> dict[int, int]:
+    """``occurrence_at`` for each place (sorted by start), counting each quote's occurrences once.
+
+    Counted from the start for each place, a round of N places cost N * N / 2 searches (a file of
+    100,000 fixable sentences, most of an hour).
+    """
+    places: dict[str, list[int]] = {}
+    for start, match, _ in chosen:
+        places.setdefault(match, []).append(start)
+    found: dict[int, int] = {}
+    for match, starts in places.items():
+        number = 0
+        position = text.find(match)
+        for start in starts:  # ascending
+            while position != -1 and position < start:
+                number += 1
+                position = text.find(match, position + len(match))
+            if position == start:
+                found[start] = number + 1
+    return found
 
 
 def _touches(written: list[tuple[int, int]], places: Sequence[tuple[int, int, str]]) -> bool:
@@ -247,10 +269,16 @@ def fix_file(path: str, scan: Scan, *, dry_run: bool, root: str | None = None) -
         # The text as the places say it becomes; the engine may write a replacement otherwise (its
         # line breaks as a CRLF file's), and then the spans are not known: all of it counts as written.
         expected = "".join(_spliced(text, places))
-        try:
-            text = _apply(text, [operation for _, operation in chosen])
-        except DocumentEditError as error:  # a fix that no longer matches: this round changes nothing
-            return FixedFile(path, error=f"a fix no longer matches ({error.message}); the file is unchanged")
+        if "\r" not in text or not any("\n" in replacement or "\r" in replacement for _, _, replacement in places):
+            # Every quote was found at its place: the engine would write exactly this (it writes
+            # a replacement's line breaks otherwise only in a CRLF file), at a cost per operation
+            # that grows with its occurrence number.
+            text = expected
+        else:
+            try:
+                text = _apply(text, [operation for _, operation in chosen])
+            except DocumentEditError as error:  # a fix that no longer matches: this round changes nothing
+                return FixedFile(path, error=f"a fix no longer matches ({error.message}); the file is unchanged")
         fixed += len(chosen)
         written = _written_after(written, places) if text == expected else [(0, len(text))]
         result = scan(text, result.language)
