@@ -90,7 +90,7 @@ class Verdicts:
     """What the backtracking checks may take from the cache, and what they found.
 
     ``trusted``: the keys the cache lists as passed (``_verdicts.py``); a pattern whose key is
-    among them skips both checks. ``passed`` is filled after a timed run that found no
+    among them skips the timed run (the static check always runs). ``passed`` is filled after a timed run that found no
     problem: ``(label, key)`` of every pattern, the cache file's new content.
     """
 
@@ -507,10 +507,14 @@ def _check_signals(
         examples = signal_examples(item["must_match"], item["must_not_match"])
         key = verdict_key(pattern, examples, verdicts.length)
         cached = key in verdicts.trusted
-        # A cached verdict covers the static check too: it is recorded only for patterns that passed both.
-        found = [] if cached else static_problems(pattern)
+        # The static check runs whatever the cache says (a millisecond a pattern): a pack's cache
+        # sits beside its sources, where a checkout can forge a line, and a refused pattern is
+        # never run below. A cached verdict skips the timed run only.
+        found = static_problems(pattern)
         for message in found:
             problems.append(doc.at((*path, "pattern"), message))
+        if found:
+            continue  # never run on the examples (or a fix's): a hostile example would hang the build
         if regex.search("") is not None:
             problems.append(doc.at((*path, "pattern"), "pattern matches the empty string"))
             continue

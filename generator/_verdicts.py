@@ -15,7 +15,7 @@ both checks, sorted by rule and signal id, then Python::
     easy-claims/easy-word-en 3f5c...e1 ok cpython-3.11
 
 The key and the Python decide: the compiler recomputes each pattern's key and
-skips its checks when that key is listed with ``ok`` for the Python it runs on
+skips its timed run when that key is listed with ``ok`` for the Python it runs on
 (``PYTHON``: implementation and major.minor, which fix the ``re`` engine and the
 parser the static check reads). The label before it is for the reader of a diff.
 So an entry for another pattern, another set of examples, an older checker or
@@ -24,10 +24,12 @@ pattern is checked again. A line in the format before 0.5.0, without a Python,
 is a miss too: it does not say which ``re`` it stands for. When the file is
 rewritten, another Python's lines are kept while their key is still a current
 pattern's (the key itself does not depend on the Python), so each Python re-times
-only what changed for it. The file is trusted input from the repository, like
-the sources themselves: whoever can write a line with the right key could as
-well edit a pattern. ``python -m generator --retime`` ignores the file and
-times every pattern again.
+only what changed for it. The file is trusted for the timed run only: a line
+with the right key is easy to forge (a pack's cache sits beside its sources, in
+a checkout that may be hostile), so the static check, which costs a millisecond
+a pattern and keeps a refused pattern from ever being run, runs whatever the
+file says. ``python -m generator --retime`` ignores the file and times every
+pattern again.
 """
 
 from __future__ import annotations

@@ -71,17 +71,17 @@ def test_a_link_that_stays_inside_is_followed(checkout: Path) -> None:
 def test_a_file_swapped_for_a_link_out_during_the_run_is_left_alone(checkout: Path, capsys, monkeypatch) -> None:
     (checkout / "docs" / "a.md").write_text(EN, encoding="utf-8")
     (checkout / "docs" / "b.md").write_text(EN, encoding="utf-8")  # the same bytes as the victim
-    real_edit = _fix.edit
+    real_splice = _fix._spliced
     swapped: list[bool] = []
 
-    def edit_then_swap(text, operations):  # while a.md is fixed, someone replaces b.md with a link out
+    def edit_then_swap(text, places):  # while a.md is fixed, someone replaces b.md with a link out
         if not swapped:
             (checkout / "docs" / "b.md").unlink()
             (checkout / "docs" / "b.md").symlink_to("../victim/notes.md")
             swapped.append(True)
-        return real_edit(text, operations)
+        return real_splice(text, places)
 
-    monkeypatch.setattr(_fix, "edit", edit_then_swap)
+    monkeypatch.setattr(_fix, "_spliced", edit_then_swap)
     assert main(["scan", "--fix", "--language", "en", "docs"]) == 2
     assert (checkout / "victim" / "notes.md").read_text(encoding="utf-8") == EN
     assert (checkout / "docs" / "a.md").read_text(encoding="utf-8") == EN_FIXED
@@ -90,15 +90,15 @@ def test_a_file_swapped_for_a_link_out_during_the_run_is_left_alone(checkout: Pa
 
 def test_a_swap_between_read_and_write_is_refused_by_the_store(checkout: Path, capsys, monkeypatch) -> None:
     (checkout / "docs" / "b.md").write_text(EN, encoding="utf-8")
-    real_edit = _fix.edit
+    real_splice = _fix._spliced
 
-    def edit_then_swap(text, operations):
+    def edit_then_swap(text, places):
         if (checkout / "docs" / "b.md").is_file() and not (checkout / "docs" / "b.md").is_symlink():
             (checkout / "docs" / "b.md").unlink()
             (checkout / "docs" / "b.md").symlink_to("../victim/notes.md")
-        return real_edit(text, operations)
+        return real_splice(text, places)
 
-    monkeypatch.setattr(_fix, "edit", edit_then_swap)
+    monkeypatch.setattr(_fix, "_spliced", edit_then_swap)
     assert main(["scan", "--fix", "--language", "en", "docs"]) == 2
     assert (checkout / "victim" / "notes.md").read_text(encoding="utf-8") == EN
     assert "Traceback" not in capsys.readouterr().err

@@ -294,3 +294,51 @@ def test_no_id_reads_outside_the_policy_or_fails_internally(maze: Path, id: str)
     else:
         assert result["error"]["code"] in {"invalid-arguments", "document-not-found", "document-unreadable"}
     assert "OUTSIDE" not in str(result) and "HIDDEN" not in str(result)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "a.md\n+++ setup.py\n.md",
+        "a.md\r--- x.md",
+        'quote".md',
+        "back\\slash.md",
+        "sep\u2028line.md",
+        "tab\tname.md",
+    ],
+)
+def test_a_diff_names_a_hostile_file_name_only_as_git_quotes_it(tmp_path: Path, name: str) -> None:
+    # A checkout's file name with a line break made the diff's header lines read as a patch of
+    # another file (the "+++ setup.py" line above; a folder's name can add "b/"), for a host or
+    # a person that applies it.
+    # Such a name is written as git writes it (C-quoted), as `scan --fix --dry-run` does.
+    from writing_rules.cli._fix import quote_patch_name
+
+    (tmp_path / name).write_text("hello world\n", encoding="utf-8")
+    tools = create_document_tool_dispatcher(DirectoryDocumentStore(tmp_path))
+    result = tools.dispatch(
+        {
+            "name": "write_document",
+            "arguments": {
+                "id": name,
+                "operations": [{"operation": "replaceBlock", "oldBlock": "hello", "newBlock": "bye"}],
+                "dryRun": True,
+            },
+        }
+    )
+    assert result["ok"], result
+    diff = result["data"]["diff"]
+    old, new, *rest = diff.split("\n")
+    assert (old, new) == ("--- " + quote_patch_name("a/", name), "+++ " + quote_patch_name("b/", name))
+    assert rest == ["@@ -1 +1 @@", "-hello world", "+bye world", ""]
+    assert len(diff.splitlines()) == 5
+
+
+def test_a_plain_file_name_is_written_as_before(tmp_path: Path) -> None:
+    (tmp_path / "my guide.md").write_text("hello world\n", encoding="utf-8")
+    tools = create_document_tool_dispatcher(DirectoryDocumentStore(tmp_path))
+    operations = [{"operation": "replaceBlock", "oldBlock": "hello", "newBlock": "bye"}]
+    result = tools.dispatch(
+        {"name": "write_document", "arguments": {"id": "my guide.md", "operations": operations, "dryRun": True}}
+    )
+    assert result["data"]["diff"].startswith("--- a/my guide.md\n+++ b/my guide.md\n@@ -1 +1 @@\n")

@@ -301,6 +301,52 @@ def test_pack_test_reports_a_broken_example_and_writes_nothing(tmp_path: Path) -
     assert sorted(path.name for path in folder.iterdir()) == ["pack.yaml", "rules", "terms.yaml"]
 
 
+def test_a_pattern_that_backtracks_is_refused_without_running_it_on_the_examples(tmp_path: Path) -> None:
+    # The static check refused the pattern, and the examples were checked with it all the same:
+    # a must_not_match example of forty "a"s made `pack test` or `pack build` of a hostile pack
+    # source (a checkout, a pull request) run for ever. Here the examples are harmless: any
+    # problem about them shows they were run.
+    folder = tmp_path / "team"
+    new_pack(folder, "team")
+    rule = folder / "rules" / "no-simply.md"
+    rule.write_text(
+        rule.read_text(encoding="utf-8")
+        .replace("pattern: '(?i)\\bsimply\\b'", "pattern: '(?i)\\bsimply (?:a+)+!'")
+        .replace('- "Then restart the server."', '- "Simply a!"')
+    )
+    with pytest.raises(SourceProblems) as caught:
+        test_pack(folder)
+    messages = [problem.message for problem in caught.value.problems]
+    assert any("nested quantifiers" in message for message in messages), messages
+    assert not any("example" in message for message in messages), messages
+
+
+def test_a_forged_verdict_does_not_skip_the_static_check(tmp_path: Path) -> None:
+    # verdicts.txt sits in the pack folder, beside the sources: a checkout can commit a line
+    # that vouches for any pattern (the key is computed from the sources). The static check
+    # costs a millisecond and is what keeps the build from running such a pattern at all, so
+    # it runs whatever the cache says; only the timed run is taken from the cache.
+    from generator._verdicts import PYTHON, signal_examples, verdict_key
+
+    folder = tmp_path / "team"
+    new_pack(folder, "team")
+    rule = folder / "rules" / "no-simply.md"
+    pattern = "(?i)\\bsimply (?:a+)+!"
+    rule.write_text(
+        rule.read_text(encoding="utf-8")
+        .replace("pattern: '(?i)\\bsimply\\b'", f"pattern: '{pattern}'")
+        .replace("[[simply]] restart the server", "[[simply a!]] restart the server")
+    )
+    front = yaml.safe_load(rule.read_text(encoding="utf-8").split("---")[1])
+    signal = front["signals"][0]
+    key = verdict_key(pattern, signal_examples(signal["must_match"], signal["must_not_match"]), SHORT)
+    (folder / VERDICTS_NAME).write_text(f"team/no-simply/simply-en {key} ok {PYTHON}\n", encoding="utf-8")
+    with pytest.raises(SourceProblems) as caught:
+        build_pack(folder, input_length=SHORT)
+    messages = [problem.message for problem in caught.value.problems]
+    assert any("nested quantifiers" in message for message in messages), messages
+
+
 def test_a_source_too_large_is_a_problem_not_a_crash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from writing_rules.packs import _digest
 

@@ -230,3 +230,16 @@ def test_a_module_edited_by_hand_is_not_served_from_the_cache(acme_repo: Path, s
     assert ("acme/no-etc", "etc") in hits(scan("page.md", *options[:-2], "--no-cache"))  # the dot left out
     found = hits(scan("page.md", *options))
     assert ("acme/no-etc", "etc") in found and ("acme/no-etc", "etc.") not in found
+
+
+def test_a_committed_pack_pattern_that_backtracks_stops_the_scan(acme_repo: Path, scan) -> None:
+    # A checkout can commit a module it wrote itself, checksums made to match, with a pattern the
+    # build refuses: on "etc aaaa…!" re's time doubles with each "a" (thirty hung the scan for
+    # good). The pattern is refused when first compiled, before it meets any text.
+    from ..packs.test_loader import set_line
+
+    set_line(acme_repo / "styles" / "acme", "patterns", "acme/no-etc", "etc-en", '"(?i)\\\\betc (?:a+)+!"')
+    write(acme_repo, "page.md", "Install Git, Python, etc " + "a" * 12 + ".\n")
+    outcome = scan("page.md", "--no-cache", "--min-level", "suggestion")
+    assert outcome.code == 2 and outcome.out == ""
+    assert "pack ./styles/acme: " in outcome.err and "backtrack" in outcome.err

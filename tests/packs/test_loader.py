@@ -221,6 +221,11 @@ _BAD_LINES = [
     ("fixes", "acme/terms", "sign-in-en", '{"log in": 1}'),  # not a list
     ("messages", "acme/terms", "sign-in-en", "[1]"),  # not a string
     ("messages", "acme/terms", "sign-in-en", '"\\ud800 broken'),  # not JSON
+    # Regular expressions the build refuses, which a checkout can commit in a module it wrote
+    # itself: ``re`` takes exponential time on "etc aaaa…!", so one line of text hung a scan.
+    ("patterns", "acme/no-etc", "etc-en", '"(?i)\\\\betc (?:a+)+b"'),  # nested quantifiers
+    ("patterns", "acme/no-etc", "etc-en", '"(?i)\\\\betc (?:a|ab)*c"'),  # overlapping alternatives
+    ("fixes", "acme/terms", "sign-in-en", '[["(?i)log in(?:\\\\s*\\\\s*)+x", "sign in"]]'),
 ]
 
 

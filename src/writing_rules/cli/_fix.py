@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .._patch_names import quote_patch_name
 from ..documents import (
     MAX_OPERATIONS,
     DirectoryDocumentStore,
@@ -35,7 +36,6 @@ from ..documents import (
     DocumentStoreError,
     InvalidDocumentArgumentsError,
     edit,
-    occurrence_at,
 )
 from ._scan import FileScan
 
@@ -93,9 +93,10 @@ def _round(text: str, signals: Sequence[Signal]) -> list[tuple[tuple[int, int, s
             continue
         chosen.append((start, fix.match, fix.replacement))
         previous = start + len(fix.match)
+    occurrences = _occurrences(text, chosen)
     operations: list[tuple[tuple[int, int, str], dict[str, Any]]] = []
     for start, match, replacement in reversed(chosen):
-        occurrence = occurrence_at(text, match, start)
+        occurrence = occurrences.get(start)
         if occurrence is None:
             continue  # the quote does not start a non-overlapping occurrence here; next round
         place = (start, start + len(match), replacement)
@@ -109,6 +110,28 @@ def _round(text: str, signals: Sequence[Signal]) -> list[tuple[tuple[int, int, s
         else:
             operations.append((place, {"operation": "deleteBlock", "anchor": match, "occurrence": occurrence}))
     return operations
+
+
+def _occurrences(text: str, chosen: Sequence[tuple[int, str, str]]) -> dict[int, int]:
+    """``occurrence_at`` for each place (sorted by start), counting each quote's occurrences once.
+
+    Counted from the start for each place, a round of N places cost N * N / 2 searches (a file of
+    100,000 fixable sentences, most of an hour).
+    """
+    places: dict[str, list[int]] = {}
+    for start, match, _ in chosen:
+        places.setdefault(match, []).append(start)
+    found: dict[int, int] = {}
+    for match, starts in places.items():
+        number = 0
+        position = text.find(match)
+        for start in starts:  # ascending
+            while position != -1 and position < start:
+                number += 1
+                position = text.find(match, position + len(match))
+            if position == start:
+                found[start] = number + 1
+    return found
 
 
 def _touches(written: list[tuple[int, int]], places: Sequence[tuple[int, int, str]]) -> bool:
@@ -246,10 +269,16 @@ def fix_file(path: str, scan: Scan, *, dry_run: bool, root: str | None = None) -
         # The text as the places say it becomes; the engine may write a replacement otherwise (its
         # line breaks as a CRLF file's), and then the spans are not known: all of it counts as written.
         expected = "".join(_spliced(text, places))
-        try:
-            text = _apply(text, [operation for _, operation in chosen])
-        except DocumentEditError as error:  # a fix that no longer matches: this round changes nothing
-            return FixedFile(path, error=f"a fix no longer matches ({error.message}); the file is unchanged")
+        if "\r" not in text or not any("\n" in replacement or "\r" in replacement for _, _, replacement in places):
+            # Every quote was found at its place: the engine would write exactly this (it writes
+            # a replacement's line breaks otherwise only in a CRLF file), at a cost per operation
+            # that grows with its occurrence number.
+            text = expected
+        else:
+            try:
+                text = _apply(text, [operation for _, operation in chosen])
+            except DocumentEditError as error:  # a fix that no longer matches: this round changes nothing
+                return FixedFile(path, error=f"a fix no longer matches ({error.message}); the file is unchanged")
         fixed += len(chosen)
         written = _written_after(written, places) if text == expected else [(0, len(text))]
         result = scan(text, result.language)
@@ -270,33 +299,6 @@ def fix_file(path: str, scan: Scan, *, dry_run: bool, root: str | None = None) -
         # VersionConflictError among them: the file changed on disk during the run.
         return FixedFile(path, fixed, result, diff, error=f"not written: {error}")
     return FixedFile(path, fixed, result, diff, written=True)
-
-
-# Git's quote_c_style with core.quotePath on: letters for these, octal for other bytes below
-# 0x20, 0x7f and every byte of a non-ASCII character.
-_ESCAPES = {0x07: "\\a", 0x08: "\\b", 0x09: "\\t", 0x0A: "\\n", 0x0B: "\\v", 0x0C: "\\f", 0x0D: "\\r"}
-_ESCAPES.update({ord('"'): '\\"', ord("\\"): "\\\\"})
-
-
-def quote_patch_name(prefix: str, name: str) -> str:
-    """``prefix + name`` as git writes it on a ``---``/``+++`` line of a patch, and as ``git apply`` reads it.
-
-    A name with a quote, a backslash, a control or a non-ASCII character is
-    C-quoted (``"a/n\\nl.md"``); unquoted, a newline in a name would start a
-    line of the patch, and a hostile checkout could name files whose names read
-    as a patch of another file. A label holding a space ends with a tab, as in
-    git, so patch tools know where the name ends.
-    """
-    data = os.fsencode(prefix + name)  # a name that is not UTF-8 keeps its bytes
-    if all(0x20 <= byte < 0x7F and byte not in (0x22, 0x5C) for byte in data):
-        label = data.decode("ascii")
-    else:
-        label = (
-            '"'
-            + "".join(_ESCAPES.get(byte) or (chr(byte) if 0x20 <= byte < 0x7F else f"\\{byte:03o}") for byte in data)
-            + '"'
-        )
-    return label + "\t" if " " in label else label
 
 
 def _diff(before: str, after: str, path: str) -> str:

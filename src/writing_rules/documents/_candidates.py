@@ -23,6 +23,9 @@ __all__ = ["closest_passages"]
 
 _WORD = re.compile(r"\w+")
 _MAX_HITS = 20_000  # word hits the prefilter looks at; rarer words first
+# Distinct words of a quote counted in the document: each count reads the whole document, so a
+# quote of thousands of words took a minute on a few megabytes. The longest are kept (the rarer).
+_MAX_WORDS = 64
 _PREFILTER_KEEP = 120  # windows that get a cheap quick_ratio
 _FULL_COMPARE = 8  # windows that get a full difflib ratio
 _COMPARE_CHARS = 1_500  # texts longer than this are cut for the full comparison
@@ -76,6 +79,8 @@ def _shortlist_by_words(document: str, target: str, line_total: int, size: int) 
     words = {word.lower() for word in _WORD.findall(target)}
     if not words:
         return None
+    if len(words) > _MAX_WORDS:
+        words = set(sorted(words, key=lambda word: (-len(word), word))[:_MAX_WORDS])
     lower = document.lower()
     counts = sorted((lower.count(word), word) for word in words)
     chosen: list[tuple[str, int]] = []

@@ -6,6 +6,8 @@ import difflib
 import re
 from collections.abc import Iterable
 
+from .._patch_names import needs_quoting, quote_patch_name
+
 __all__ = ["unified_diff"]
 
 _LINE = re.compile(r"[^\n]*\n|[^\n]+")
@@ -86,6 +88,11 @@ def _shift(header: str, offset: int) -> str:
     return f"@@ -{old_start}{old_count or ''} +{new_start}{new_count or ''} @@" + header[match.end() :]
 
 
+def _label(prefix: str, name: str) -> str:
+    """``prefix + name``, C-quoted as git quotes it when the name could break a line of the patch."""
+    return quote_patch_name(prefix, name) if needs_quoting(name) else prefix + name
+
+
 def unified_diff(before: str, after: str, *, name: str) -> str:
     """``diff -u`` style text from ``a/NAME`` to ``b/NAME``; "" when nothing changed.
 
@@ -123,8 +130,8 @@ def unified_diff(before: str, after: str, *, name: str) -> str:
     lines = difflib.unified_diff(
         _LINE.findall(before, start, end_before),
         _LINE.findall(after, start, end_after),
-        f"a/{name}",
-        f"b/{name}",
+        _label("a/", name),
+        _label("b/", name),
         n=_CONTEXT,
     )
     out = []
@@ -167,8 +174,8 @@ def _one_hunk(
     leading = before.count("\n", start, head)
     old_length = leading + _line_count(before, head, cut_before) + context
     new_length = leading + _line_count(after, head, cut_after) + context
-    yield f"--- a/{name}\n"
-    yield f"+++ b/{name}\n"
+    yield f"--- {_label('a/', name)}\n"
+    yield f"+++ {_label('b/', name)}\n"
     yield f"@@ -{_range(start_line, old_length)} +{_range(start_line, new_length)} @@\n"
     yield _prefixed(" ", before[start:head])
     yield _prefixed("-", before[head:cut_before])

@@ -65,6 +65,58 @@ def apply_change(text: str, change: types.TextDocumentContentChangeEvent) -> str
     return text[:start] + change.text + text[end:]
 
 
+class _Batch:
+    """The text while one notification's changes are applied: ``base[:cut]`` and then ``tail``
+    (pieces, last first), so a change before every earlier one costs no copy of the text.
+
+    Editors send a multi-cursor edit as one change per cursor, the last place first: each
+    change's positions then lie in the text before the first place changed, where the text,
+    its lines and their UTF-16 units are still those of ``base``, so one line index serves
+    them all. A change anywhere else indexes the text as it now is (linear, as before).
+    """
+
+    def __init__(self, text: str) -> None:
+        self._start(text)
+
+    def _start(self, text: str) -> None:
+        self.base = text
+        self.cut = len(text)  # base[:cut] is the text up to the first place changed
+        self.tail: list[str] = []
+        self.tail_size = 0
+        self.index: LineIndex | None = None
+
+    @property
+    def size(self) -> int:
+        return self.cut + self.tail_size
+
+    def text(self) -> str:
+        if not self.tail:
+            return self.base[: self.cut] if self.cut < len(self.base) else self.base
+        return self.base[: self.cut] + "".join(reversed(self.tail))
+
+    def _offsets(self, change: types.TextDocumentContentChangePartial) -> tuple[int, int] | None:
+        if self.index is None:
+            self.index = LineIndex(self.base)
+        start, end = sorted((_offset(self.index, change.range.start), _offset(self.index, change.range.end)))
+        # Strictly before the first place changed: a line break there may have changed (a CR
+        # followed by an inserted LF), so a position at the cut is read in the new text.
+        if self.tail and end >= self.cut:
+            return None
+        return start, end
+
+    def apply(self, change: types.TextDocumentContentChangePartial) -> None:
+        found = self._offsets(change)
+        if found is None:  # not before every earlier change: index the text as it now is
+            self._start(self.text())
+            found = self._offsets(change)
+            assert found is not None
+        start, end = found
+        kept = self.base[end : self.cut]
+        self.tail += (kept, change.text)
+        self.tail_size += len(kept) + len(change.text)
+        self.cut = start
+
+
 class OpenDocuments:
     """The documents the client opened, each refused while over ``max_characters``."""
 
@@ -101,13 +153,16 @@ class OpenDocuments:
         if document is None:
             return None
         document.version = version
-        text = document.text
+        batch = None if document.text is None else _Batch(document.text)
         for change in changes:
-            if text is None and isinstance(change, types.TextDocumentContentChangePartial):
-                continue  # refused: only a whole new text can bring it back
-            text = apply_change(text or "", change)
-            document.size = len(text)
+            if isinstance(change, types.TextDocumentContentChangePartial):
+                if batch is None:
+                    continue  # refused: only a whole new text can bring it back
+                batch.apply(change)
+            else:
+                batch = _Batch(change.text)
+            document.size = batch.size
             if document.size > self.max_characters:
-                text = None
-        document.text = text
+                batch = None
+        document.text = None if batch is None else batch.text()
         return document

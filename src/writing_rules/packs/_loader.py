@@ -38,6 +38,7 @@ from .._index_rows import Entries, expand_words
 from .._regular_files import NOT_REGULAR, read_regular_file
 from .._rules_runtime import LazySignalIndexes, LengthSignal, Rule, SignalIndex, SignalPattern, rule_table
 from ._digest import MODULE_NAME, PACK_FORMAT, pack_digest, source_files
+from ._redos import static_problems
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -473,11 +474,14 @@ class _PackPattern(SignalPattern):
         regex = self._regex
         if regex is None:  # compiled when a scan first meets its trigger, as a built-in pattern is
             source = self.source
+            key = (self.rule_id, self.signal_id)
             try:
                 regex = re.compile(source)
+                problems = static_problems(source)
             except (re.error, ValueError, TypeError, OverflowError, RecursionError, MemoryError) as exc:
-                key = (self.rule_id, self.signal_id)
                 raise self._sources.error(key, f"its pattern is no regular expression ({_short(exc)})") from None
+            if problems:  # the build refuses it: only a module written by hand has one
+                raise self._sources.error(key, f"its pattern is one the build refuses ({problems[0]})")
             object.__setattr__(self, "_regex", regex)
         return regex
 
@@ -507,6 +511,9 @@ def _fixes(value: Any) -> tuple[tuple[str, str], ...]:
         # expression and the template's group references (``sub`` parses a template before it
         # looks for a match). The fixer compiles the same text again, from ``re``'s cache.
         re.compile(match).sub(template, "")
+        problems = static_problems(match)
+        if problems:  # the build refuses it: only a module written by hand has one
+            raise ValueError(f"a fix is one the build refuses ({problems[0]})")
     return pairs
 
 
