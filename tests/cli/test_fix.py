@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 from pathlib import Path
 from types import SimpleNamespace
@@ -213,6 +214,27 @@ def test_fixes_of_text_a_fix_wrote_stop_after_max_rounds(tmp_path: Path) -> None
     # The first round fixes the text as written; each later one the text the round before wrote.
     assert fixed.fixed == _fix.MAX_ROUNDS + 1
     assert fixed.diff.count("!") == _fix.MAX_ROUNDS + 1
+
+
+def test_a_fix_that_writes_its_own_text_again_cannot_grow_the_file_without_bound(tmp_path: Path) -> None:
+    # A hand-written pack fix "go" -> "gogo" on every place doubles the text with each counted
+    # round (1,024 times in ten): the run stops before the file outgrows MAX_GROWTH times its length.
+    page = tmp_path / "page.md"
+    original = "go " * 20_000
+    page.write_text(original, encoding="utf-8")
+    bound = 4 * len(original) + 65_536  # docs/fixes.md: at most four times as long, plus 64 KiB
+
+    def scan(text: str, language: str | None) -> Any:
+        assert len(text) <= bound, "--fix grew the file without bound"
+        signals = tuple(
+            Signal("x", "y", "warning", "go", m.start(), m.end(), m.start(), m.end(), 1, 1, 0, SignalFix("gogo", "go"))
+            for m in re.finditer("go", text)
+        )
+        return SimpleNamespace(language="en", lint=SimpleNamespace(signals=signals))
+
+    fixed = _fix.fix_file(str(page), scan, dry_run=False, root=str(tmp_path))
+    assert fixed.error is not None and "the file is unchanged" in fixed.error
+    assert page.read_text(encoding="utf-8") == original
 
 
 @settings(max_examples=300, deadline=None)

@@ -43,7 +43,16 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..tools import Signal
 
-__all__ = ["MAX_ROUNDS", "MAX_RUN_ROUNDS", "FixedFile", "fix_file", "fix_operations", "quote_patch_name", "scan_roots"]
+__all__ = [
+    "MAX_GROWTH",
+    "MAX_ROUNDS",
+    "MAX_RUN_ROUNDS",
+    "FixedFile",
+    "fix_file",
+    "fix_operations",
+    "quote_patch_name",
+    "scan_roots",
+]
 
 # Fixes never create new fixable text in the shipped rules; the bound only
 # guarantees an end should a rule's (a pack's) replacement trigger another fix:
@@ -53,6 +62,11 @@ MAX_ROUNDS = 10
 # phrases hide their fixes one behind another (thousands of them, in a hostile file) costs at
 # most this many scans; the next run goes on where this one stopped.
 MAX_RUN_ROUNDS = 100
+# A run never makes a file longer than this many times its length (plus a little, for short
+# files): the shipped fixes shorten text, but a pack's hand-written fix that repeats its own text
+# ("go" -> "gogo") would double it with each counted round, 1,024 times in ten.
+MAX_GROWTH = 4
+_GROWTH_SLACK = 65_536
 _LINE = re.compile(r"[^\n]*\n|[^\n]+")  # lines as diff and patch count them: LF only
 
 # (text, language or None to decide it) -> the file's scan as `scan` reports it: configuration,
@@ -262,6 +276,13 @@ def fix_file(path: str, scan: Scan, *, dry_run: bool, root: str | None = None) -
         if not chosen:
             break
         places = sorted(place for place, _ in chosen)
+        grown = len(text) + sum(len(replacement) - (end - start) for start, end, replacement in places)
+        if grown > MAX_GROWTH * len(document.content) + _GROWTH_SLACK:
+            return FixedFile(
+                path,
+                error=f"not fixed: the fixes would make the file more than {MAX_GROWTH} times as long"
+                " (a rule pack's fix that writes the text it fixes again?); the file is unchanged",
+            )
         if _touches(written, places):
             if counted == MAX_ROUNDS:
                 break
