@@ -172,7 +172,9 @@ def scan(language: str, page_list: Sequence[str], min_level: str, src: Path) -> 
     whose CLI showed every signal).
     """
     root = CORPUS / language
-    env = {**os.environ, "PYTHONPATH": str(src) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    # The CLI runs in corpus/<lang>: a relative src must name the checkout from where we were
+    # started, or Python finds nothing there and measures the installed package instead.
+    env = {**os.environ, "PYTHONPATH": str(src.resolve()) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     # --no-cache: the CLI's cache is keyed by the version and the rule data, not the runtime
     # code, so a change to the reader or the scanner would otherwise be measured stale.
     command = [sys.executable, "-m", "writing_rules", "scan", "--no-fail", "--no-cache", "--format", "json"]
@@ -464,6 +466,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="only load the judgements and annotations (every quote must be on its page) and count them; scans nothing",
     )
     args = parser.parse_args(argv)
+    if not (args.src / "writing_rules" / "__init__.py").is_file():
+        parser.error(f"--src names a package source (a checkout's src/, holding writing_rules/); {args.src} is not one")
     if args.check:
         return check(args.language or LANGUAGES)
     if args.part == "heldout" and not pages("heldout"):

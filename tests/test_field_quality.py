@@ -8,9 +8,12 @@ byte order mark) holds nothing out, and the page it meant would be scanned as a 
 from __future__ import annotations
 
 import importlib.util
+import os
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -61,3 +64,31 @@ def test_a_list_saved_with_a_byte_order_mark_still_holds_its_first_page_out(fiel
     _write_list(field_quality, "heldout.txt", "guide/02-install.md\n", encoding="utf-8-sig")
     assert "guide/02-install.md" not in field_quality.pages("dev")
     assert field_quality.pages("heldout") == ["guide/02-install.md"]
+
+
+def test_a_relative_src_measures_that_checkout_not_the_installed_package(
+    field_quality: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The CLI runs in corpus/<lang>: a relative --src (``--src src`` in another checkout) put on
+    # PYTHONPATH as it was named found nothing there, and the installed package was measured.
+    checkout = tmp_path / "checkout"
+    (checkout / "src" / "writing_rules").mkdir(parents=True)
+    (checkout / "src" / "writing_rules" / "__init__.py").write_text("", encoding="utf-8")
+    runs: list[dict[str, Any]] = []
+
+    def run(command: list[str], **kwargs: Any) -> subprocess.CompletedProcess[str]:
+        runs.append(kwargs)
+        return subprocess.CompletedProcess(command, 0, "[]", "")
+
+    monkeypatch.setattr(field_quality.subprocess, "run", run)
+    monkeypatch.chdir(checkout)
+    assert field_quality.scan("en", ["guide/01-start.md"], "warning", Path("src")) == []
+    (kwargs,) = runs
+    searched = kwargs["env"]["PYTHONPATH"].split(os.pathsep)[0]
+    assert (Path(kwargs["cwd"]) / searched).resolve() == (checkout / "src").resolve()
+
+
+def test_a_src_without_the_package_is_refused(field_quality: ModuleType, tmp_path: Path) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        field_quality.main(["--src", str(tmp_path)])
+    assert exit_info.value.code == 2
