@@ -571,8 +571,11 @@ def test_context_never_raises_on_random_text(tokens: list[str], language: str, d
 
 @given(st.text(alphabet=st.sampled_from("abcXYZ äöü,-\n\r\t😀")), st.sampled_from(LANGUAGES), st.data())
 def test_plain_prose_is_never_code_quote_or_negated(text: str, language: str, data: st.DataObject) -> None:
-    # Leading whitespace could make an indented code block; prose lines start flush.
+    # Leading whitespace could make an indented code block, and so could five columns of it
+    # after a list marker ("- \t\tX" is a list item holding code, as CommonMark reads it);
+    # prose lines start flush, with one space after each marker.
     text = re.sub(r"(^|[\r\n])[ \t]+", r"\1", text)
+    text = re.sub(r"(^|[\r\n])((?:-[ \t]+)+)", lambda found: found[1] + re.sub(r"[ \t]+", " ", found[2]), text)
     index = TextIndex(text, language)
     start = data.draw(st.integers(0, len(text)))
     end = data.draw(st.integers(start, len(text)))

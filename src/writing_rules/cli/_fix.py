@@ -1,8 +1,12 @@
-"""``scan --fix``: applying the safe fixes to files through the document edit engine.
+"""``scan --fix``: applying the safe fixes to files, as the document edit engine would.
 
-Each round scans the text, turns every signal's ``fix`` into a quote-anchored
-operation and applies them all with ``documents.edit`` (which refuses the whole
-round when one no longer matches), in batches of at most ``MAX_OPERATIONS``;
+Each round scans the text and turns every signal's ``fix`` into a quote-anchored
+operation (each quote found at its place). The round's result is then known, and
+it is spliced directly; only in a CRLF file whose fixes write line breaks are the
+operations applied with ``documents.edit`` (which writes those breaks as the
+file's and refuses the whole round when one no longer matches), in batches of
+at most ``MAX_OPERATIONS``. A round that would make the file more than
+``MAX_GROWTH`` times as long stops the run and leaves the file unchanged;
 rounds repeat until no fix is left. A round is needed per place when a hit
 without a fix hides the next fix (repeated text: "zur Verfügung stellen zur
 Verfügung stellen", where the scanner pairs one phrase's "stellen" with the next
