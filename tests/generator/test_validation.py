@@ -125,6 +125,8 @@ def test_marked_span_must_equal_the_match(tmp_path: Path) -> None:
         # Catastrophic backtracking, refused statically.
         ("'(?:\\w+\\s?)+x'", "ab x c", "nested quantifiers"),
         ("'(?:a|ab)*c'", "ab x c", "alternatives under a quantifier"),
+        # Overlapping alternatives of a script outside the probed Latin range.
+        ("'(?:[丁丂]|丁丂)+x'", "ab x c", "alternatives under a quantifier"),
         ("'\\s*\\s+x'", "ab x c", "adjacent quantifiers over overlapping characters"),
         # Patterns the scanner cannot index: each would make every scan several times
         # slower, silently. A first word of any letters gives no word, anchor or ending.

@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 # Python's own regular-expression parser (``re._parser`` from 3.11, ``sre_parse`` before), untyped.
 _NEW = sys.version_info >= (3, 11)
@@ -26,10 +26,17 @@ sre_parse: Any = importlib.import_module("re._parser" if _NEW else "sre_parse")
 __all__ = ["static_problems"]
 
 # Characters the overlap test probes: ASCII, Latin-1, Latin Extended, general
-# punctuation and typographic quotes cover what the patterns are about.
+# punctuation and typographic quotes cover what the patterns are about; each
+# pattern's own characters are added, so an overlap of other scripts ("[丁丂]|丁丂")
+# is seen too.
 _PROBE = tuple(chr(c) for c in (*range(0x0, 0x250), *range(0x2000, 0x2070), 0x3000, 0xFEFF))
 
 CharTest = Callable[[str], bool]
+
+
+class _Check(NamedTuple):
+    ignorecase: bool
+    probe: tuple[str, ...]  # the characters overlaps are looked for among
 
 
 def static_problems(pattern: str) -> list[str]:
@@ -39,8 +46,10 @@ def static_problems(pattern: str) -> list[str]:
     except Exception:  # compile errors are reported by the caller
         return []
     ignorecase = bool(parsed.state.flags & C.SRE_FLAG_IGNORECASE)
+    known = set(_PROBE)
+    probe = _PROBE + tuple(sorted({c for c in pattern if c not in known}))
     problems: list[str] = []
-    _walk(list(parsed), ignorecase, inside_repeat=False, problems=problems)
+    _walk(list(parsed), _Check(ignorecase, probe), inside_repeat=False, problems=problems)
     return sorted(set(problems))
 
 
@@ -48,8 +57,8 @@ def _is_repeat(op: Any) -> bool:
     return op in (C.MAX_REPEAT, C.MIN_REPEAT)
 
 
-def _walk(items: list[tuple[Any, Any]], ignorecase: bool, inside_repeat: bool, problems: list[str]) -> None:
-    _check_adjacent(items, ignorecase, problems)
+def _walk(items: list[tuple[Any, Any]], check: _Check, inside_repeat: bool, problems: list[str]) -> None:
+    _check_adjacent(items, check, problems)
     for op, av in items:
         name = str(op)
         if name in ("ATOMIC_GROUP", "POSSESSIVE_REPEAT"):
@@ -60,7 +69,7 @@ def _walk(items: list[tuple[Any, Any]], ignorecase: bool, inside_repeat: bool, p
             if op == C.GROUPREF_EXISTS:
                 for branch in av[1:]:
                     if branch is not None:
-                        _walk(list(branch), ignorecase, inside_repeat, problems)
+                        _walk(list(branch), check, inside_repeat, problems)
             continue
         if _is_repeat(op):
             _, high, body = av
@@ -71,18 +80,18 @@ def _walk(items: list[tuple[Any, Any]], ignorecase: bool, inside_repeat: bool, p
                     "can backtrack catastrophically"
                 )
             if repeats:
-                _check_alternation(list(body), ignorecase, problems)
-            _walk(list(body), ignorecase, inside_repeat or repeats, problems)
+                _check_alternation(list(body), check, problems)
+            _walk(list(body), check, inside_repeat or repeats, problems)
         elif op == C.SUBPATTERN:
-            _walk(list(av[-1]), ignorecase, inside_repeat, problems)
+            _walk(list(av[-1]), check, inside_repeat, problems)
         elif op == C.BRANCH:
             for branch in av[1]:
-                _walk(list(branch), ignorecase, inside_repeat, problems)
+                _walk(list(branch), check, inside_repeat, problems)
         elif op in (C.ASSERT, C.ASSERT_NOT):
-            _walk(list(av[1]), ignorecase, inside_repeat, problems)
+            _walk(list(av[1]), check, inside_repeat, problems)
 
 
-def _check_alternation(items: list[tuple[Any, Any]], ignorecase: bool, problems: list[str]) -> None:
+def _check_alternation(items: list[tuple[Any, Any]], check: _Check, problems: list[str]) -> None:
     """Alternatives under a quantifier must start with disjoint characters.
 
     ``re`` factors common prefixes (``a|ab`` becomes ``a(?:|b)``), so every
@@ -90,9 +99,9 @@ def _check_alternation(items: list[tuple[Any, Any]], ignorecase: bool, problems:
     """
     for op, av in items:
         if op == C.SUBPATTERN:
-            _check_alternation(list(av[-1]), ignorecase, problems)
+            _check_alternation(list(av[-1]), check, problems)
         elif op == C.BRANCH:
-            firsts = [_first_chars(list(branch), ignorecase) for branch in av[1]]
+            firsts = [_first_chars(list(branch), check) for branch in av[1]]
             for i, left in enumerate(firsts):
                 for right in firsts[i + 1 :]:
                     if left is None or right is None or left & right:
@@ -102,46 +111,46 @@ def _check_alternation(items: list[tuple[Any, Any]], ignorecase: bool, problems:
                         )
                         return
             for branch in av[1]:
-                _check_alternation(list(branch), ignorecase, problems)
+                _check_alternation(list(branch), check, problems)
 
 
-def _check_adjacent(items: list[tuple[Any, Any]], ignorecase: bool, problems: list[str]) -> None:
+def _check_adjacent(items: list[tuple[Any, Any]], check: _Check, problems: list[str]) -> None:
     """Two variable-length repeats in a row must not share characters."""
     previous: frozenset[str] | None = None
     for op, av in items:
         if _is_repeat(op) and av[1] > 1 and av[1] != av[0]:
-            chars = _chars_of(list(av[2]), ignorecase)
+            chars = _chars_of(list(av[2]), check)
             if previous is not None and (chars is None or chars & previous):
                 problems.append(
                     "adjacent quantifiers over overlapping characters (such as \\s*\\s+) backtrack quadratically"
                 )
-            previous = chars if chars is not None else frozenset(_PROBE)
+            previous = chars if chars is not None else frozenset(check.probe)
         elif _is_repeat(op) and av[0] == 0:
             continue  # an optional item keeps the previous repeat adjacent to the next
         else:
             previous = None
 
 
-def _chars_of(items: list[tuple[Any, Any]], ignorecase: bool) -> frozenset[str] | None:
+def _chars_of(items: list[tuple[Any, Any]], check: _Check) -> frozenset[str] | None:
     """All probe characters a sequence can consume, or None when unknown."""
     chars: set[str] = set()
     for op, av in items:
-        test = _char_test(op, av, ignorecase)
+        test = _char_test(op, av, check.ignorecase)
         if test is not None:
-            chars.update(c for c in _PROBE if test(c))
+            chars.update(c for c in check.probe if test(c))
         elif op == C.SUBPATTERN:
-            inner = _chars_of(list(av[-1]), ignorecase)
+            inner = _chars_of(list(av[-1]), check)
             if inner is None:
                 return None
             chars |= inner
         elif op == C.BRANCH:
             for branch in av[1]:
-                inner = _chars_of(list(branch), ignorecase)
+                inner = _chars_of(list(branch), check)
                 if inner is None:
                     return None
                 chars |= inner
         elif _is_repeat(op):
-            inner = _chars_of(list(av[2]), ignorecase)
+            inner = _chars_of(list(av[2]), check)
             if inner is None:
                 return None
             chars |= inner
@@ -152,28 +161,28 @@ def _chars_of(items: list[tuple[Any, Any]], ignorecase: bool) -> frozenset[str] 
     return frozenset(chars)
 
 
-def _first_chars(items: list[tuple[Any, Any]], ignorecase: bool) -> frozenset[str] | None:
+def _first_chars(items: list[tuple[Any, Any]], check: _Check) -> frozenset[str] | None:
     """Probe characters a sequence can start with; None when it can match empty or is unknown."""
     chars: set[str] = set()
     for op, av in items:
-        test = _char_test(op, av, ignorecase)
+        test = _char_test(op, av, check.ignorecase)
         if test is not None:
-            chars.update(c for c in _PROBE if test(c))
+            chars.update(c for c in check.probe if test(c))
             return frozenset(chars)
         if op == C.SUBPATTERN:
-            inner = _first_chars(list(av[-1]), ignorecase)
+            inner = _first_chars(list(av[-1]), check)
             if inner is None:
                 return None
             return frozenset(chars | inner)
         if op == C.BRANCH:
             for branch in av[1]:
-                inner = _first_chars(list(branch), ignorecase)
+                inner = _first_chars(list(branch), check)
                 if inner is None:
                     return None
                 chars |= inner
             return frozenset(chars)
         if _is_repeat(op):
-            inner = _first_chars(list(av[2]), ignorecase)
+            inner = _first_chars(list(av[2]), check)
             if inner is None:
                 return None
             chars |= inner
