@@ -34,7 +34,8 @@ from typing import Any
 
 from ._errors import RuleSourceError, SourceProblems
 from ._fixes import Fix
-from ._paths import _DIGEST_LINE
+from ._paths import _DIGEST_LINE, runtime_package
+from ._redos import RUNTIME_FILE
 from ._runtime import load_runtime
 from ._sources import COMPILER_ROOT, COMPILER_VERSION, LANGUAGES, RuleFile, _read_rule_file, _read_yaml_file
 from ._timing import INPUT_LENGTH, timing_problems
@@ -62,8 +63,14 @@ _SLUG = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 # What decides whether a term's generated signal passes its checks, besides the signal itself.
 _TERM_CHECKER = hashlib.sha256(
     b"".join(
-        (Path(__file__).parent / name).read_bytes().replace(b"\r\n", b"\n")
-        for name in ("_terms.py", "_validate.py", "_fixes.py", "_redos.py", "_triggers.py", "_prose_examples.py")
+        path.read_bytes().replace(b"\r\n", b"\n")
+        for path in (
+            *(
+                Path(__file__).parent / name
+                for name in ("_terms.py", "_validate.py", "_fixes.py", "_triggers.py", "_prose_examples.py")
+            ),
+            runtime_package() / RUNTIME_FILE,  # the static backtracking check
+        )
     )
 ).hexdigest()
 

@@ -41,6 +41,8 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
+from ._paths import runtime_package
+from ._redos import RUNTIME_FILE
 from ._timing import CHILD_PROGRAM, CPU_LIMIT, FLOOR, GROWTH_LIMIT, STEP, timed_examples
 
 __all__ = [
@@ -57,7 +59,7 @@ __all__ = [
 ]
 
 # Bump on any change to how the checks judge a pattern: every cached verdict then becomes a
-# miss. The texts of the static check (_redos.py) and of the timed run's child program, and
+# miss. The texts of the static check (packs/_redos.py of the runtime) and of the timed run's child program, and
 # the run's parameters, are hashed into every key as well, so a change there that forgot the
 # bump still re-checks everything.
 CHECKER_VERSION = 1
@@ -80,7 +82,7 @@ _MARK = re.compile(r"\[\[(.*?)\]\]", re.DOTALL)
 _LINE = re.compile(r"^(\S+) ([0-9a-f]{64}) ok ([a-z][a-z0-9_]*-[0-9]+\.[0-9]+)$")
 _CHILD_DIGEST = hashlib.sha256(CHILD_PROGRAM.encode("utf-8")).hexdigest()
 # Line endings normalised: a checkout with CRLF files keeps the committed verdicts.
-_STATIC_DIGEST = hashlib.sha256((Path(__file__).parent / "_redos.py").read_bytes().replace(b"\r\n", b"\n")).hexdigest()
+_STATIC_DIGEST = hashlib.sha256((runtime_package() / RUNTIME_FILE).read_bytes().replace(b"\r\n", b"\n")).hexdigest()
 
 
 def verdict_key(pattern: str, examples: Iterable[str], length: int) -> str:

@@ -1,14 +1,23 @@
-"""The build's static check for regular expressions that can backtrack catastrophically, at load time.
+"""Static check for regular expressions that can backtrack catastrophically.
 
-A pack's compiled module is data a checkout can write by hand (its checksums made
-to match): its patterns and fixes never went through ``pack build``, which refuses
-a pattern such as ``(a+)+b``, exponential in ``re`` on ``aaaa…c``. One line of
-text then held a scan, the language server or the MCP server for good. The
-loader checks each pattern and fix with the build's static check when it first
-compiles it, and refuses the pack with the build hint. This is a copy of
-``generator/_redos.py`` (the runtime never imports the compiler, which needs the
-authoring extra); ``tests/packs/test_redos.py`` keeps the two the same. What the
-static check misses, only the build's timed run catches.
+Python's ``re`` is a backtracking engine: a pattern such as ``(a+)+b`` takes
+exponential time on ``aaaa…c``. The scanner runs every pattern over texts of
+up to 250,000 characters supplied by a model, so such patterns are refused. The
+check works on the parse tree and refuses:
+
+- nested quantifiers: a quantifier with a maximum above 1 inside another;
+- overlapping alternatives under a quantifier (``(a|ab)*``), where two
+  alternatives can start with the same character;
+- adjacent quantifiers over overlapping characters (``\\s*\\s+``, ``\\w+\\w*``);
+- backreferences, atomic groups and possessive quantifiers (the last two do
+  not exist on Python 3.10, which the package supports).
+
+One check for both sides: the compiler loads this file by path
+(``generator/_redos.py``, as it loads ``_fix_text.py``) and refuses such a pattern
+at build time; the pack loader runs it on a pack module's patterns and fixes when
+it first compiles them, since a module is data a checkout can write by hand (its
+checksums made to match) and never went through ``pack build``. What this static
+check misses, the build's timed run (``generator/_timing.py``) catches.
 """
 
 from __future__ import annotations
