@@ -12,7 +12,7 @@ pytest.importorskip("pygls", reason="the lsp extra (pygls) is a test requirement
 
 from lsprotocol import types
 
-from writing_rules.lsp._documents import OpenDocuments, apply_change, document_key
+from writing_rules.lsp._documents import OpenDocuments, document_key
 from writing_rules.lsp._linting import path_of
 
 PIECES = st.lists(st.sampled_from(["a", "b", "\n", "\r\n", "🙂", "ö"]), max_size=30).map("".join)
@@ -22,6 +22,15 @@ def partial(start: tuple[int, int], end: tuple[int, int], text: str) -> types.Te
     return types.TextDocumentContentChangePartial(
         range=types.Range(types.Position(*start), types.Position(*end)), text=text
     )
+
+
+def apply_change(text: str, change: types.TextDocumentContentChangePartial) -> str:
+    """``text`` after one change alone, through the server's store (one change per notification)."""
+    documents = OpenDocuments(max_characters=10_000)
+    documents.open("file:///tmp/one.md", 1, text)
+    changed = documents.change("file:///tmp/one.md", 2, [change])
+    assert changed is not None and changed.text is not None
+    return changed.text
 
 
 def position_of(text: str, offset: int) -> tuple[int, int]:

@@ -18,7 +18,7 @@ from lsprotocol import types
 
 from ._positions import LineIndex
 
-__all__ = ["OpenDocument", "OpenDocuments", "apply_change", "document_key"]
+__all__ = ["OpenDocument", "OpenDocuments", "document_key"]
 
 _DRIVE = re.compile(r"^///([A-Za-z]):")
 
@@ -51,18 +51,6 @@ def _offset(index: LineIndex, position: types.Position) -> int:
     if position.line >= index.line_count:
         return len(index.text)
     return index.offset(position.line, position.character)
-
-
-def apply_change(text: str, change: types.TextDocumentContentChangeEvent) -> str:
-    """``text`` after one change: the whole new text, or a range replaced (positions in UTF-16 units).
-
-    Linear in the text, in C code (the line index), whatever the length of its lines.
-    """
-    if not isinstance(change, types.TextDocumentContentChangePartial):
-        return change.text
-    index = LineIndex(text)
-    start, end = sorted((_offset(index, change.range.start), _offset(index, change.range.end)))
-    return text[:start] + change.text + text[end:]
 
 
 class _Batch:
