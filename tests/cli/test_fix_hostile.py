@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from writing_rules._patch_names import quote_patch_name
 from writing_rules.cli import _fix, main
 
 EN = "In order to start, the tool is very fast.\nWe made use of the cache. It is powerful.\n"
@@ -130,7 +131,7 @@ def test_each_path_is_fixed_in_the_outermost_folder_it_was_scanned_in(checkout: 
     ],
 )
 def test_names_are_quoted_exactly_as_git_quotes_them(name: str, quoted: str) -> None:
-    assert _fix.quote_patch_name("a/", name) == quoted
+    assert quote_patch_name("a/", name) == quoted
 
 
 # Folders and a file whose names, printed unquoted one after the other, read as a patch of build.sh

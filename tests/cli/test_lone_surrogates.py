@@ -23,8 +23,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from writing_rules._patch_names import quote_patch_name
 from writing_rules.cli._commands import run
-from writing_rules.cli._fix import quote_patch_name
 
 FORMATS = ["text", "json", "sarif", "html", "github"]
 SURROGATE = re.compile("[\ud800-\udfff]")

@@ -312,7 +312,7 @@ def test_a_diff_names_a_hostile_file_name_only_as_git_quotes_it(tmp_path: Path, 
     # another file (the "+++ setup.py" line above; a folder's name can add "b/"), for a host or
     # a person that applies it.
     # Such a name is written as git writes it (C-quoted), as `scan --fix --dry-run` does.
-    from writing_rules.cli._fix import quote_patch_name
+    from writing_rules._patch_names import quote_patch_name
 
     (tmp_path / name).write_text("hello world\n", encoding="utf-8")
     tools = create_document_tool_dispatcher(DirectoryDocumentStore(tmp_path))

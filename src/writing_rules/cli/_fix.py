@@ -54,7 +54,6 @@ __all__ = [
     "FixedFile",
     "fix_file",
     "fix_operations",
-    "quote_patch_name",
     "scan_roots",
 ]
 
