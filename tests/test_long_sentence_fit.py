@@ -114,3 +114,12 @@ def test_leave_one_manual_out_picks_on_the_other_manuals(fit: ModuleType) -> Non
     assert fit.pick(counts, {"a"}, 0.85) == (44, ())
     assert fit.pick(counts, {"b"}, 0.85) == (40, ())
     assert fit.pick(counts, {"a", "b"}, 0.85) == (44, ())
+
+
+def test_cv_base_names_the_limits_an_added_limit_joins(fit: ModuleType) -> None:
+    base = fit._parse_limits("41,40:4")
+    assert base == (41, ((40, 4),))
+    family = list(fit._added_to(base))
+    assert family[0] == base
+    assert (41, ((40, 4), (35, 5))) in family
+    assert all(limits[0] == 41 and (40, 4) in limits[1] for limits in family)
