@@ -16,7 +16,9 @@ do not. :func:`structure` measures one sentence of a prose view's text:
   In English a bracketed cross-reference ("(see Section 10.3, …)") is one word.
 - **Clauses.** A clause opens at a subordinator ("because", "if", "dass",
   "weil", …), at a relative pronoun after a comma (German also a preposition and
-  a relative pronoun: ", in dem"), and at "um/ohne/statt … zu" after a comma.
+  a relative pronoun: ", in dem", and ", was"), at "um/ohne/statt … zu" after a
+  comma, and in German at a focus particle and a subordinator after a comma
+  (", selbst wenn", ", auch wenn", ", nur weil").
   A clause opened right after another one's comma nests one deeper; one after a
   comma of a main clause, or after "and"/"und", stays at its depth.
 - **Inserted.** A subordinate clause or a bracketed or dashed aside of four
