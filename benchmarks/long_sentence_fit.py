@@ -12,16 +12,22 @@ nesting depth, an inserted clause, words held back, load; and the number of part
 - **dev**: on every development page, the judged ``long-sentences`` signals
   (``field_eval/judged/<lang>.yaml``): true, false, or not judged.
 
-Then it prints, per language, precision and recall of candidate rules: a threshold on the
-load (the current rule: ``load > max_words``), and combinations of the load with one
-structural condition. "found" counts annotated long sentences that the rule flags, as
-``field_quality.py --part annotated`` does (one annotation, one sentence); "P ann." is strict
-precision on the annotated pages, "P dev" precision over the judged flagged sentences of the
-development pages ("unj." of them not judged yet).
+Then it prints, per language, precision and recall of candidate rules in the rule source's
+shape: a threshold on the load (``load > max_words``), alone or with up to two lower ones that
+need chained clauses (``max_words`` with ``min_clauses``, one length signal each). "found"
+counts annotated long sentences that the rule flags, as ``field_quality.py --part annotated``
+does (one annotation, one sentence); "P ann." is strict precision on the annotated pages,
+"P dev" precision over the judged flagged sentences of the development pages ("unj." of them not judged yet).
 
     python benchmarks/long_sentence_fit.py                    # both languages, the candidate table
     python benchmarks/long_sentence_fit.py --language de --list 38   # annotated sentences with load >= 38
     python benchmarks/long_sentence_fit.py --check            # the rule before and the shipped one (cf. the CLI)
+    python benchmarks/long_sentence_fit.py --cv               # leave one manual out: does the fit carry?
+
+``--cv`` picks, for each manual in turn, the candidate that finds the most at strict precision
+``--target`` on the annotated pages of the other manuals, scores it on the left-out manual's
+pages and pools those scores; a free fit that carries to a manual it has not seen scores as
+well there as on the pages it was picked on.
 
 Pages of the current and the next held-out round (``heldout.txt``, ``heldout-next.txt``) are never
 read. Uses the package's public ``writing_rules.prose`` API and the loaders of ``field_quality.py``;
@@ -45,19 +51,21 @@ from writing_rules.packs import catalog_for  # noqa: E402
 from writing_rules.prose import iter_sentences, long_sentences, markup_for_path, read_prose, structure  # noqa: E402
 
 RULE = "long-sentences"
-# The warning before issue 28's pooled fit (a load over 40 in both languages):
-# (load limit, lower limit with chained clauses, clauses), as ``shipped`` gives the current one.
-BEFORE = {"en": (40, None, None), "de": (40, None, None)}
+# A warning: (load limit, ((lower limit, clauses), ...)): a load over the limit, or over a lower
+# limit with at least that many clauses (one length signal each, ``min_clauses``).
+Limits = tuple[int, tuple[tuple[int, int], ...]]
+# The warning before the round-13 refit (issue 28, rounds 1-12 pooled), as ``shipped`` gives the current one.
+BEFORE: dict[str, Limits] = {"en": (44, ((40, 3),)), "de": (41, ((39, 4),))}
 
 
 class ShapeError(Exception):
     """The rule's warning signals no longer have the shape this script fits."""
 
 
-def shipped(language: str) -> tuple[int, int | None, int | None]:
+def shipped(language: str) -> Limits:
     """The shipped warning of ``language``, read from the built-in catalogue (so from
-    ``rules-src/rules/long-sentences.md`` as compiled): (load limit, lower limit with chained
-    clauses, clauses) of the rule's length signals at the warning level."""
+    ``rules-src/rules/long-sentences.md`` as compiled): the load limit of the rule's plain length
+    signal at the warning level, and (lower limit, clauses) of each one with ``min_clauses``."""
     catalog = catalog_for(())
     levels = catalog.RULES[RULE].signal_levels
     warnings = [
@@ -67,21 +75,16 @@ def shipped(language: str) -> tuple[int, int | None, int | None]:
     ]
     plain = [signal for signal in warnings if signal.min_clauses is None]
     chained = [signal for signal in warnings if signal.min_clauses is not None]
-    if (
-        len(plain) != 1
-        or len(chained) > 1
-        or any(signal.max_words is None or signal.max_chars is not None for signal in warnings)
-    ):
+    if len(plain) != 1 or any(signal.max_words is None or signal.max_chars is not None for signal in warnings):
         names = ", ".join(signal.signal_id for signal in warnings) or "none"
         raise ShapeError(
             f"{RULE} ({language}) warns through {names}: this script fits one load limit (max_words) and "
-            "at most one lower limit with min_clauses, and no max_chars; extend warning() and describe()"
+            "lower limits with min_clauses, and no max_chars; extend warning() and describe()"
         )
     high = plain[0].max_words
     assert high is not None
-    if not chained:
-        return high, None, None
-    return high, chained[0].max_words, chained[0].min_clauses
+    lower = sorted(((signal.max_words, signal.min_clauses) for signal in chained), key=lambda item: -item[0])
+    return high, tuple(lower)
 
 
 @dataclass(frozen=True)
@@ -180,38 +183,43 @@ def figures(data: list[Row], flags: Rule) -> tuple[int, int, int, int, int]:
     )
 
 
-def warning(limits: tuple[int, int | None, int | None]) -> Rule:
-    """The warning of ``BEFORE`` / ``shipped``: load over the limit, or over the lower one with chained clauses."""
-    high, low, clauses = limits
-    if low is None or clauses is None:
-        return lambda row: row.load > high
-    return lambda row: row.load > high or (row.load > low and row.clauses >= clauses)
+def flags(limits: Limits, row: Row) -> bool:
+    """Whether the warning ``limits`` flags ``row``: load over the limit, or over a lower one with its clauses."""
+    high, lower = limits
+    return row.load > high or any(row.load > low and row.clauses >= clauses for low, clauses in lower)
 
 
-def describe(limits: tuple[int, int | None, int | None]) -> str:
-    high, low, clauses = limits
-    return f"load > {high}" + ("" if low is None else f" or (load > {low} and clauses >= {clauses})")
+def warning(limits: Limits) -> Rule:
+    return lambda row: flags(limits, row)
+
+
+def describe(limits: Limits) -> str:
+    high, lower = limits
+    return f"load > {high}" + "".join(f" or (load > {low} and clauses >= {clauses})" for low, clauses in lower)
 
 
 def _ratio(part: int, whole: int) -> str:
     return f"{part / whole:.2f}" if whole else " n/a"
 
 
+def limits_tried() -> Iterable[Limits]:
+    """Candidate warnings, in the rule source's shape: a load limit alone, with one lower limit
+    with chained clauses, or with two (the second lower and with more clauses)."""
+    for high in range(30, 48):
+        yield high, ()
+    for high in range(40, 48):
+        for low in range(34, high):
+            for clauses in (3, 4, 5):
+                yield high, ((low, clauses),)
+                for low2 in range(34, low):
+                    for clauses2 in range(clauses + 1, 7):
+                        yield high, ((low, clauses), (low2, clauses2))
+
+
 def candidates(language: str) -> Iterable[tuple[str, Rule]]:
-    """Candidate warnings: a load threshold alone, and a higher one or a lower one with chained clauses."""
-    for limit in range(30, 47):
-        yield f"load > {limit}", lambda row, t=limit: row.load > t
-    for high in range(40, 47):  # (the shipped form: a load limit, and a lower one with chained clauses)
-        for limit in range(36, high):
-            for clauses in (3, 4):
-                yield (
-                    f"load > {high} or (load > {limit} and clauses >= {clauses})",
-                    lambda row, h=high, t=limit, c=clauses: row.load > h or (row.load > t and row.clauses >= c),
-                )
-                yield (
-                    f"load > {high} or (load > {limit} and depth >= {clauses - 1})",
-                    lambda row, h=high, t=limit, d=clauses - 1: row.load > h or (row.load > t and row.depth >= d),
-                )
+    """(description, rule) of every candidate warning (``limits_tried``)."""
+    for limits in limits_tried():
+        yield describe(limits), warning(limits)
 
 
 def table(language: str, data: list[Row], target: float, show_all: bool, top: int) -> None:
@@ -247,6 +255,104 @@ def table(language: str, data: list[Row], target: float, show_all: bool, top: in
         print("\n".join(line for _, _, _, line in best[:top]))
 
 
+def source(page: str) -> str:
+    """The manual a page comes from (its first path component: ``debian-reference``, ``vue`` …)."""
+    return page.split("/", 1)[0]
+
+
+def pick(counts: dict[Limits, dict[str, tuple[int, int]]], sources: Iterable[str], target: float) -> Limits | None:
+    """The candidate that finds the most on ``sources`` with strict precision >= ``target`` there
+    (ties: fewer lower limits, then higher precision, then the higher load limit)."""
+    chosen = sources if isinstance(sources, (set, frozenset)) else set(sources)
+    best: tuple[tuple[int, int, float, int], Limits] | None = None
+    for limits, per_source in counts.items():
+        flagged = sum(per_source.get(name, (0, 0))[0] for name in chosen)
+        marked = sum(per_source.get(name, (0, 0))[1] for name in chosen)
+        if not flagged or marked / flagged < target:
+            continue
+        key = (marked, -len(limits[1]), marked / flagged, limits[0])
+        if best is None or key > best[0]:
+            best = (key, limits)
+    return None if best is None else best[1]
+
+
+def cross_validate(language: str, data: list[Row], target: float, base: Limits | None = None) -> None:
+    """Leave one manual out: pick the warning on the annotated pages of the other manuals, score it
+    on the left-out one's, and pool the left-out scores (how well the fit carries to a new manual).
+    With ``base``, only one more lower limit with chained clauses is picked, added to ``base``
+    (or none), keeping the precision at the target or, where ``base`` is below it, at ``base``'s."""
+    annotated = [row for row in data if row.annotated and row.load > 30]
+    sources = sorted({source(row.page) for row in data if row.annotated})
+    marked_of = {
+        name: sum(row.marked for row in data if row.annotated and source(row.page) == name) for name in sources
+    }
+    counts: dict[Limits, dict[str, tuple[int, int]]] = {}
+    tried = limits_tried() if base is None else _added_to(base)
+    for limits in tried:
+        per_source: dict[str, tuple[int, int]] = {}
+        for row in annotated:
+            if flags(limits, row):
+                flagged, marked = per_source.get(source(row.page), (0, 0))
+                per_source[source(row.page)] = (flagged + 1, marked + row.marked)
+        counts[limits] = per_source
+    family = "" if base is None else f", only a limit added to {describe(base)}"
+    print(
+        f"\n{language}: leave one manual out ({len(sources)} manuals; pick: most found at P ann. >= {target}{family})"
+    )
+    totals = {"picked": [0, 0], "before": [0, 0], "shipped": [0, 0]}
+    fixed = {"before": BEFORE[language], "shipped": shipped(language)}
+    for name in sources:
+        others = set(sources) - {name}
+        floor = target
+        if base is not None:
+            # An added limit may not take the precision below the target, nor below the base's own.
+            flagged, marked = (sum(counts[base].get(other, (0, 0))[k] for other in others) for k in (0, 1))
+            floor = min(target, marked / flagged if flagged else target)
+        limits = pick(counts, others, floor)
+        cells = []
+        for label, rule in (("picked", limits), *fixed.items()):
+            flagged, marked = (0, 0) if rule is None else _on(counts, rule, annotated, name)
+            totals[label][0] += flagged
+            totals[label][1] += marked
+            cells.append(f"{label} {marked}/{flagged}")
+        print(
+            f"  {name:28} of {marked_of[name]:3}: {', '.join(cells)}   picked: {describe(limits) if limits else 'none'}"
+        )
+    total = sum(marked_of.values())
+    for label, (flagged, marked) in totals.items():
+        print(
+            f"  {label:8} left-out pooled: {flagged} flagged, {marked} marked (P {_ratio(marked, flagged)}), "
+            f"found {marked} of {total}"
+        )
+    print(f"  picked on every manual: {describe(pick(counts, set(sources), target) or (0, ()))}")
+
+
+def _added_to(base: Limits) -> Iterable[Limits]:
+    """``base`` alone, and with one more lower limit (34-40) that needs 3-6 clauses."""
+    yield base
+    for low in range(34, 41):
+        for clauses in range(3, 7):
+            if (low, clauses) not in base[1]:
+                yield base[0], tuple(sorted((*base[1], (low, clauses)), reverse=True))
+
+
+def _parse_limits(text: str) -> Limits:
+    """``"41,40:4"`` -> (41, ((40, 4),)): a load limit, then lower limits with their clauses."""
+    high, *lower = text.split(",")
+    pairs = [item.split(":") for item in lower]
+    return int(high), tuple(sorted(((int(low), int(clauses)) for low, clauses in pairs), reverse=True))
+
+
+def _on(
+    counts: dict[Limits, dict[str, tuple[int, int]]], limits: Limits, rows: list[Row], name: str
+) -> tuple[int, int]:
+    """(flagged, marked) of ``limits`` on the manual ``name`` (counted when it is no candidate)."""
+    if limits in counts:
+        return counts[limits].get(name, (0, 0))
+    flagged = [row for row in rows if source(row.page) == name and flags(limits, row)]
+    return len(flagged), sum(row.marked for row in flagged)
+
+
 def listing(data: list[Row], low: int) -> None:
     for row in sorted(data, key=lambda row: (-row.load, row.page)):
         if row.load < low or not row.annotated:
@@ -269,11 +375,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--all", action="store_true", help="print every candidate")
     parser.add_argument("--list", type=int, metavar="LOAD", help="list annotated-page sentences from this load")
     parser.add_argument("--check", action="store_true", help="the before and shipped rules only (compare the CLI's)")
+    parser.add_argument("--cv", action="store_true", help="leave one manual out: pick on the others, score the one")
+    parser.add_argument(
+        "--cv-base",
+        metavar="LIMITS",
+        help='with --cv, pick only one lower limit with chained clauses added to these ("41,40:4")',
+    )
     args = parser.parse_args(argv)
     for language in args.language or fq.LANGUAGES:
         data = rows(language, args.min_words)
         if args.list is not None:
             listing(data, args.list)
+        elif args.cv:
+            base = None if args.cv_base is None else _parse_limits(args.cv_base)
+            cross_validate(language, data, args.target, base)
         elif args.check:
             for label, limits in (("before", BEFORE[language]), ("shipped", shipped(language))):
                 ann, true, dev, dev_true, unjudged = figures(data, warning(limits))

@@ -1,7 +1,7 @@
 """The long-sentence fit (benchmarks/long_sentence_fit.py) compares candidates with the shipped warning.
 
 "Shipped" must be what ``rules-src/rules/long-sentences.md`` says: the rule's length signals at
-the warning level, a load limit (``max_words``) and a lower one with chained clauses
+the warning level, a load limit (``max_words``) and lower ones with chained clauses
 (``min_clauses``). A copy of those figures in the script went stale silently when the rule moved.
 """
 
@@ -32,7 +32,7 @@ def fit(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     return module
 
 
-def _source_warning(language: str) -> tuple[int, int | None, int | None]:
+def _source_warning(language: str) -> tuple[int, tuple[tuple[int, int], ...]]:
     """The warning as the rule source states it (front matter read here, not by the package)."""
     front = yaml.safe_load(RULE_SOURCE.read_text(encoding="utf-8").split("---\n")[1])
     warnings = [
@@ -42,10 +42,7 @@ def _source_warning(language: str) -> tuple[int, int | None, int | None]:
     ]
     (plain,) = [signal["max_words"] for signal in warnings if "min_clauses" not in signal]
     chained = [(signal["max_words"], signal["min_clauses"]) for signal in warnings if "min_clauses" in signal]
-    if not chained:
-        return plain, None, None
-    ((low, clauses),) = chained
-    return plain, low, clauses
+    return plain, tuple(sorted(chained, reverse=True))
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
@@ -77,8 +74,8 @@ def _catalog(*signals: tuple[str, str, int | None, int | None, int | None]) -> A
     [
         # two plain load limits at the warning level
         (("a", "warning", 44, None, None), ("b", "warning", 40, None, None)),
-        # two limits with chained clauses
-        (("a", "warning", 44, None, None), ("b", "warning", 40, None, 3), ("c", "warning", 38, None, 4)),
+        # only limits with chained clauses
+        (("b", "warning", 40, None, 3), ("c", "warning", 38, None, 4)),
         # a character limit the fit does not measure
         (("a", "warning", 44, 300, None),),
         # no warning at all (only a suggestion)
@@ -98,4 +95,31 @@ def test_suggestions_are_not_the_warning(fit: ModuleType, monkeypatch: pytest.Mo
         ("a", "warning", 44, None, None), ("b", "warning", 40, None, 3), ("c", "suggestion", 34, None, None)
     )
     monkeypatch.setattr(fit, "catalog_for", lambda packs: catalog)
-    assert fit.shipped("en") == (44, 40, 3)
+    assert fit.shipped("en") == (44, ((40, 3),))
+
+
+def test_several_limits_with_chained_clauses_are_one_warning(fit: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    catalog = _catalog(("a", "warning", 41, None, None), ("c", "warning", 35, None, 5), ("b", "warning", 40, None, 4))
+    monkeypatch.setattr(fit, "catalog_for", lambda packs: catalog)
+    limits = fit.shipped("en")
+    assert limits == (41, ((40, 4), (35, 5)))
+    assert fit.describe(limits) == "load > 41 or (load > 40 and clauses >= 4) or (load > 35 and clauses >= 5)"
+    row = SimpleNamespace(load=36, clauses=5)
+    assert fit.flags(limits, row) and not fit.flags(limits, SimpleNamespace(load=36, clauses=4))
+
+
+def test_leave_one_manual_out_picks_on_the_other_manuals(fit: ModuleType) -> None:
+    # Two manuals: on "a" only a load limit over 44 is precise; "b" alone would allow 40.
+    counts = {(44, ()): {"a": (10, 9), "b": (2, 2)}, (40, ()): {"a": (20, 10), "b": (6, 6)}}
+    assert fit.pick(counts, {"a"}, 0.85) == (44, ())
+    assert fit.pick(counts, {"b"}, 0.85) == (40, ())
+    assert fit.pick(counts, {"a", "b"}, 0.85) == (44, ())
+
+
+def test_cv_base_names_the_limits_an_added_limit_joins(fit: ModuleType) -> None:
+    base = fit._parse_limits("41,40:4")
+    assert base == (41, ((40, 4),))
+    family = list(fit._added_to(base))
+    assert family[0] == base
+    assert (41, ((40, 4), (35, 5))) in family
+    assert all(limits[0] == 41 and (40, 4) in limits[1] for limits in family)

@@ -86,6 +86,33 @@ def test_clauses_nested_three_deep() -> None:
     assert found.depth >= 3
 
 
+def test_a_focus_particle_and_a_subordinator_open_a_clause_not_the_resumed_main_clause() -> None:
+    # Astro docs (upgrade to v6, de): ", selbst wenn …" is one more subordinate clause; read as the
+    # main clause resuming after the relative clause, it held a verb bracket open by 24 words.
+    found = measure(
+        "Daher können deine v5-Collections eine oder mehrere ältere Funktionen enthalten, die für v6 auf die "
+        "neuere API aktualisiert werden müssen, selbst wenn dein Projekt zuvor fehlerfrei war.",
+        "de",
+    )
+    assert (found.clauses, found.held_back, found.load) == (3, 0, found.words)
+    # Such a clause is no relative clause inserted into the infinitive before it.
+    found = measure(
+        "Diese Methoden ermöglichten es dir, auf Astro v5 zu aktualisieren, auch wenn du noch nicht bereit "
+        "warst, deine bestehenden Content-Collections umzustellen.",
+        "de",
+    )
+    assert (found.inserted, found.load) == (False, found.words)
+    # Vue guide (rendering mechanism, de): ", was …" after it is a clause too, not the main clause resuming.
+    found = measure(
+        "Darüber hinaus werden bei jedem erneuten Rendern immer neue V-Knoten für sie erstellt, selbst wenn "
+        "sich ein Teil des Baums nie ändert, was zu unnötigem Speicherdruck führt.",
+        "de",
+    )
+    assert (found.clauses, found.held_back, found.load) == (3, 0, found.words)
+    # "wie" and "als" after a particle compare: no clause.
+    assert measure("Der Dienst sendet den Bericht, auch wie vorher.", "de").clauses == 1
+
+
 def test_an_article_before_a_noun_is_no_relative_clause() -> None:
     found = measure("Es gibt Themes, Beispiele, Übersetzungen, Tests, der Compiler, usw.", "de")
     assert found.clauses == 1

@@ -166,3 +166,22 @@ def test_an_english_sentence_over_the_guide_warns_when_it_chains_clauses() -> No
     )
     (warning,) = signals(chained)
     assert warning["signalId"] == "chained-long-sentence-en" and warning["level"] == "warning"
+
+
+def test_a_german_chain_of_five_clauses_warns_from_a_load_of_36() -> None:
+    # Issue 28, rounds 1-12 pooled: the blind editors marked every sentence of a load of 36-40 that
+    # chains five clauses (6 of 6, six manuals); as many words with three clauses are a lead.
+    chain = (
+        "Falls der Dienst keine Antwort erhält, weil der Server, der die Anfragen verteilt, gerade neu startet, "
+        "wiederholt er die Anfrage nach einer Minute, damit keine Daten verloren gehen, "
+        "die der Benutzer eingegeben hat."
+    )
+    (warning,) = signals(chain, "de")
+    assert warning["signalId"] == "deeply-chained-long-sentence-de" and warning["level"] == "warning"
+    straight = (
+        "Falls der Dienst nach dem Start keine Antwort vom zentralen Server im Rechenzentrum erhält, wiederholt er "
+        "die Anfrage nach einer Minute und danach jede weitere Minute, "
+        "damit keine der eingegebenen Daten verloren geht."
+    )
+    (lead,) = signals(straight, "de")
+    assert lead["signalId"] == "long-sentence-de" and lead["level"] == "suggestion"

@@ -16,7 +16,9 @@ do not. :func:`structure` measures one sentence of a prose view's text:
   In English a bracketed cross-reference ("(see Section 10.3, …)") is one word.
 - **Clauses.** A clause opens at a subordinator ("because", "if", "dass",
   "weil", …), at a relative pronoun after a comma (German also a preposition and
-  a relative pronoun: ", in dem"), and at "um/ohne/statt … zu" after a comma.
+  a relative pronoun: ", in dem", and ", was"), at "um/ohne/statt … zu" after a
+  comma, and in German at a focus particle and a subordinator after a comma
+  (", selbst wenn", ", auch wenn", ", nur weil").
   A clause opened right after another one's comma nests one deeper; one after a
   comma of a main clause, or after "and"/"und", stays at its depth.
 - **Inserted.** A subordinate clause or a bracketed or dashed aside of four
@@ -84,7 +86,7 @@ _SUBORDINATORS = {
 # Openers that open a clause only at a comma (elsewhere they are articles, adverbs, prepositions).
 _AT_COMMA = {
     "en": frozenset("where when that".split()),
-    "de": frozenset("der die das dem den deren dessen denen welche welcher welches welchem welchen wo".split()),
+    "de": frozenset("der die das dem den deren dessen denen welche welcher welches welchem welchen wo was".split()),
 }
 _DE_PREPOSITIONS = frozenset(
     "in an auf aus bei mit nach von vor zu über unter durch für gegen ohne um zwischen hinter neben".split()
@@ -95,6 +97,9 @@ _RELATIVES = {
 }
 _DE_RELATIVES = frozenset("der die das dem den deren dessen denen welche welcher welches welchem welchen".split())
 _DE_INFINITIVE = frozenset("um ohne statt anstatt".split())
+# A focus particle before a subordinator after a comma opens the clause with it (", selbst wenn …",
+# ", auch wenn …", ", vor allem weil …" is "vor" + "allem": not read), not a main clause that resumes.
+_DE_FOCUS = frozenset("selbst auch sogar nur gerade besonders insbesondere erst".split())
 _CONJUNCTIONS = {
     "en": frozenset("and or but nor".split()),
     "de": frozenset("und oder aber sondern denn doch sowie".split()),
@@ -272,9 +277,13 @@ def _part(tokens: list[_Token], language: str) -> Structure:
         later = found[1:] if segment[0].word else found
         second = later[0] if later else ""
         opens = first in subordinators or (index > 0 and first in at_comma)
+        focus = False
         if language == "de" and index > 0 and not opens:
-            opens = (first in _DE_PREPOSITIONS and second in _DE_RELATIVES) or (
-                first in _DE_INFINITIVE and "zu" in found
+            focus = first in _DE_FOCUS and second in subordinators and second not in _COMPARISONS
+            opens = (
+                focus
+                or (first in _DE_PREPOSITIONS and second in _DE_RELATIVES)
+                or (first in _DE_INFINITIVE and "zu" in found)
             )
         # A relative pronoun needs a clause after it: ", der Compiler, usw." is an enumeration;
         # An article before a noun is no relative pronoun either (", den Netlify Edge Functions,").
@@ -284,7 +293,9 @@ def _part(tokens: list[_Token], language: str) -> Structure:
             and (counts[index] < 3 or (_second_capital(segment) and counts[index] < 6))
         ):
             opens = False
-        relative.append(opens and (first in _RELATIVES.get(language, frozenset()) or first not in subordinators))
+        relative.append(
+            opens and not focus and (first in _RELATIVES.get(language, frozenset()) or first not in subordinators)
+        )
         if opens:
             kind = "sub"
         elif first in conjunctions:
@@ -303,6 +314,8 @@ def _part(tokens: list[_Token], language: str) -> Structure:
             if subordinators.isdisjoint(later)  # (most segments)
             else sum(1 for word in later if word in subordinators and word not in _COMPARISONS)
         )
+        if focus:
+            inner -= 1  # (the subordinator after the particle opened this clause: counted above)
         clauses += inner
         max_depth = max(max_depth, depth + inner)
     # An inserted clause: a subordinate run after a main segment that the main clause continues
