@@ -48,6 +48,7 @@ NOT_REFUSED = [
     "(?:(?-i:É)a|(?-i:é)a)+x",
     "(?i)(?:ßa|sa)+x",  # re does not fold ß to s (casefold makes it "ss")
     "(?:[A-Z]\\.?)+",  # an optional dot cannot start the next round
+    "(?:\\w(?:-\\w)?)+",  # nor can an optional end that starts with a hyphen
     "\\s*,\\w+\\s*",
     "(a*)b\\s*",
 ]

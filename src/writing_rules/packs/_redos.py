@@ -193,14 +193,14 @@ def _check_rounds(body: Items, check: _Check, problems: list[str]) -> None:
 
 
 def _tail(items: Items, check: _Check) -> tuple[Chars | None, bool]:
-    """Characters an optional or variable end of the sequence can take (None: unknown), and
-    whether the whole sequence can match nothing."""
+    """Characters an optional or variable end of the sequence can start with (None: unknown),
+    and whether the whole sequence can match nothing."""
     chars: set[str] = set()
     for op, av in reversed(items):
         if _is_repeat(op):
             low, high, body = av
-            if low < high:
-                inner = _chars_of(list(body), check)
+            if low < high:  # the next round could start where this repeat's next turn would
+                inner = _first_chars(list(body), check)
                 if inner is None:
                     return None, False
                 chars |= inner
