@@ -324,3 +324,29 @@ def test_a_fifo_given_as_the_operations_file_is_refused_not_read(repo: Path, cap
     assert main(["edit", "page.md", "--ops", "ops.json"]) == 2
     assert "not a regular file" in _one_error_line(capsys.readouterr().err)
     assert (repo / "page.md").read_text(encoding="utf-8") == PAGE
+
+
+def test_a_directive_comment_with_long_runs_of_white_space_is_read_in_linear_time(repo: Path) -> None:
+    # A checkout's page could hang every scan, and the language server on opening it: the
+    # comment's body was cut out by a pattern with three adjacent white-space repeats around a
+    # lazy one, cubic in a run of white space (4,000 spaces and line breaks: 6 s; this: hours).
+    spaces = " \n" * 20_000
+    write(repo, "page.md", f"<!-- writing-rules-disable{spaces}filler{spaces}-->\n\nA very fast tool.\n")
+    code = "import sys\nfrom writing_rules.cli import main\nsys.exit(main(['scan', 'page.md', '--no-cache']))\n"
+    outcome = _run(code, repo)
+    assert outcome.returncode == 0, outcome.stderr[-2000:]  # the directive still disables "very"
+
+
+_OLD_BODY = __import__("re").compile(r"(?s)\s*(?:<!--|\{/\*|\.\.)?\s*(.*?)\s*(?:-->|\*/\})?\s*\Z")
+
+
+_COMMENT_PIECES = ["<!--", "-->", "{/*", "*/}", "..", "-", ">", "*", "/", "{", "}", " ", "\n", "\u2003", "x"]
+
+
+@given(st.lists(st.sampled_from(_COMMENT_PIECES), max_size=12).map("".join))
+def test_the_linear_comment_reader_finds_what_the_old_pattern_found(comment: str) -> None:
+    from writing_rules.lint._directives import comment_body
+
+    found = _OLD_BODY.match(comment)
+    assert found is not None
+    assert comment_body(comment) == found.group(1)

@@ -139,7 +139,6 @@ def test_a_rule_id_no_file_can_be_named_after_still_gets_a_link(
     from writing_rules.lsp._rule_pages import rule_page_uri
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    (tmp_path / f"writing-rules-{'f' * 12}" / "en").mkdir(parents=True)  # the folder is there: the page is looked for
     rule_id = f"acme/{suffix}"
     catalog = SimpleNamespace(digest="f" * 64, RULES={rule_id: builtin_catalog().RULES["hedging"]})
     uri = rule_page_uri(rule_id, "en", catalog=catalog)  # type: ignore[arg-type]

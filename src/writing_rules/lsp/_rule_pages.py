@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -39,23 +40,69 @@ def rule_page_uri(rule_id: str, language: str, base_url: str | None = None, *, c
     ``base_url`` (the client's ``ruleUrl`` setting, with ``{id}`` and
     ``{language}``) points at the team's own pages. Without it the text is
     written once per rule-data version (the built-in data's, or the catalogue's
-    with the packs in force) into the temporary folder, so the link works
-    offline and always matches the rules in use. A pack's rule id
-    (``acme/sign-in``, ``write-good.Passive``) names a file ``acme--sign-in.md``.
+    with the packs in force) into a folder only this user can enter
+    (``_private_folder``), so the link works offline and always matches the
+    rules in use. A pack's rule id (``acme/sign-in``, ``write-good.Passive``)
+    names a file ``acme--sign-in.md``.
     """
     if base_url:
         return base_url.replace("{id}", rule_id).replace("{language}", language)
     digest = rule_source(catalog).digest
-    folder = Path(tempfile.gettempdir()) / f"writing-rules-{digest[:12]}" / language
+    folder = _private_folder() / digest[:12] / language
     name = rule_id.replace("/", "--").replace("\\", "--")
     page = folder / f"{name}.md"
     # No link target is better than no diagnostics: a pack's rule id may make a name too long
     # for the file system, or hold a NUL (ValueError).
     with contextlib.suppress(OSError, ValueError):
         if not page.exists():
-            folder.mkdir(parents=True, exist_ok=True)
+            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
             handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".tmp")
             with os.fdopen(handle, "w", encoding="utf-8") as stream:
                 stream.write(rule_page_text(rule_id, language, catalog=catalog))
             os.replace(temporary, page)
     return page.as_uri()
+
+
+# A folder of this process's own, per temporary folder, when the per-user one cannot be
+# trusted (made once, by mkdtemp).
+_fallback: dict[str, Path] = {}
+
+
+def _private_folder() -> Path:
+    """The folder the pages go in: this user's, closed to everyone else.
+
+    ``$XDG_RUNTIME_DIR/writing-rules`` when that runtime folder is the user's and
+    closed to others, else ``writing-rules-<uid>`` in the temporary folder. The
+    shared temporary folder lets anyone create that name first, as a symlink or as
+    a folder of theirs, to plant the pages an editor opens or read those written:
+    a folder there is used only if it is a real folder (no symlink), owned by this
+    user and closed to group and others (mode 0700, as it is created); otherwise
+    the pages go to a fresh folder of this process's own (``tempfile.mkdtemp``).
+    """
+    if not hasattr(os, "getuid"):  # Windows: the temporary folder is the user's own
+        return Path(tempfile.gettempdir()) / "writing-rules"
+    runtime = os.environ.get("XDG_RUNTIME_DIR", "")
+    candidates = []
+    if runtime and os.path.isabs(runtime) and _is_private(Path(runtime)):
+        candidates.append(Path(runtime) / "writing-rules")
+    shared = tempfile.gettempdir()
+    candidates.append(Path(shared) / f"writing-rules-{os.getuid()}")
+    for folder in candidates:
+        with contextlib.suppress(OSError, ValueError):
+            with contextlib.suppress(FileExistsError):
+                os.mkdir(folder, 0o700)
+            if _is_private(folder):
+                return folder
+    own = _fallback.get(shared)
+    if own is None or not _is_private(own):
+        own = _fallback[shared] = Path(tempfile.mkdtemp(prefix="writing-rules-", dir=shared))
+    return own
+
+
+def _is_private(folder: Path) -> bool:
+    """A real folder (not a symlink), this user's, that no one else can enter or write to."""
+    try:
+        info = folder.lstat()
+    except (OSError, ValueError):
+        return False
+    return stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid() and stat.S_IMODE(info.st_mode) & 0o077 == 0
