@@ -84,10 +84,11 @@ def test_on_the_field_pages_a_narrowed_scan_keeps_the_same_signals(language: str
     }
     assert len(every_source) > 10, "the field corpus is in the repository"
     assert {page.relative_to(CORPUS).parts[:2] for page in pages} == every_source
+    with_signals = 0
     for page in pages:
         source = page.read_text(encoding="utf-8")
         whole = scan_text(source, language, _RULE_IDS, len(source) + 1)
-        assert whole["signals"], page  # the pages hold signals of their own
+        with_signals += bool(whole["signals"])
         for min_level in LEVELS:
             narrowed = scan_text(source, language, _RULE_IDS, len(source) + 1, min_level=min_level, code=False)
             assert _kept(narrowed, min_level, False) == _kept(whole, min_level, False), (page, min_level)
@@ -98,3 +99,6 @@ def test_on_the_field_pages_a_narrowed_scan_keeps_the_same_signals(language: str
             kept = _kept(whole, min_level, False)
             if any(signal not in kept and signal["ruleId"] != "long-sentences" for signal in whole["signals"]):
                 assert len(narrowed["signals"]) < len(whole["signals"]), (page, min_level)
+    # A terse help page can hold no signal at all (round 13's Impress "background" page); the
+    # comparison means something only because nearly every page does.
+    assert with_signals >= 0.9 * len(pages), (with_signals, len(pages))
