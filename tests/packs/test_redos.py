@@ -41,6 +41,9 @@ REFUSED = [
     "(?:a?){24}a{24}",
     "(?:a|ba?)+x",
     "(?:a|ba{0,2}){2,}x",
+    # A scoped (?u:…) inside a global (?a): Unicode inside the group, ASCII outside (re
+    # accepts it; the check had asked re for both flags at once and raised ValueError).
+    "(?a)(?u:\\w+)\\w*",
 ]
 
 NOT_REFUSED = [
@@ -51,6 +54,7 @@ NOT_REFUSED = [
     "(?:\\w(?:-\\w)?)+",  # nor can an optional end that starts with a hyphen
     "\\s*,\\w+\\s*",
     "(a*)b\\s*",
+    "(?a)(?u:é+)\\w*",  # under (?a) \w takes no é
 ]
 
 

@@ -81,7 +81,10 @@ class _Check(NamedTuple):
     def within(self, subpattern: Any) -> _Check:
         """The check inside a group, whose ``(?i:…)`` / ``(?-i:…)`` change the flags."""
         add, delete = subpattern[1], subpattern[2]
-        return self._replace(flags=(self.flags | add) & ~delete)
+        flags = (self.flags | add) & ~delete
+        if add & re.UNICODE:  # (?u:…) inside (?a): re takes the group's own, never both
+            flags &= ~re.ASCII
+        return self._replace(flags=flags & _CHAR_FLAGS)
 
     @property
     def everything(self) -> Chars:
