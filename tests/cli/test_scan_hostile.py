@@ -89,9 +89,11 @@ def test_a_file_over_max_file_size_is_reported(tmp_path: Path) -> None:
         (["scan", "--max-file-size", "9" * 40, "x.md"], "--max-file-size"),
     ],
 )
-def test_bad_option_values_are_one_line_usage_errors(tmp_path: Path, capsys, arguments: list[str], needle: str) -> None:
+def test_bad_option_values_are_one_line_usage_errors(
+    tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch, arguments: list[str], needle: str
+) -> None:
     (tmp_path / "x.md").write_text("text\n")
-    os.chdir(tmp_path)
+    monkeypatch.chdir(tmp_path)  # (restored after the test: a worker's later tests keep their folder)
     assert main(arguments) == 2
     err = capsys.readouterr().err
     # argparse's usage lines, then the one line that says what is wrong.

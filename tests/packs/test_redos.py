@@ -41,6 +41,12 @@ REFUSED = [
     "(?:a?){24}a{24}",
     "(?:a|ba?)+x",
     "(?:a|ba{0,2}){2,}x",
+    # A scoped (?u:…) inside a global (?a): Unicode inside the group, ASCII outside (re
+    # accepts it; the check had asked re for both flags at once and raised ValueError).
+    "(?a)(?u:\\w+)\\w*",
+    # An optional end inside an optional group: "bab" is one round or "ba" and "b", 2^k ways
+    # for k copies (18 copies and a "!": 23 ms; each two more copies, four times as long).
+    "(?:b(?:ab?)?)+$",
 ]
 
 NOT_REFUSED = [
@@ -51,6 +57,8 @@ NOT_REFUSED = [
     "(?:\\w(?:-\\w)?)+",  # nor can an optional end that starts with a hyphen
     "\\s*,\\w+\\s*",
     "(a*)b\\s*",
+    "(?a)(?u:é+)\\w*",  # under (?a) \w takes no é
+    "(?:b(?:a(?:cb)?)?)+$",  # its optional ends start with "a" or "c", a round with "b"
 ]
 
 

@@ -113,6 +113,14 @@ def test_a_focus_particle_and_a_subordinator_open_a_clause_not_the_resumed_main_
     assert measure("Der Dienst sendet den Bericht, auch wie vorher.", "de").clauses == 1
 
 
+def test_a_focus_particle_before_a_short_segment_still_opens_the_clause() -> None:
+    # ", auch wenn, wie hier, …": the particle's segment is two words, too short for a relative
+    # pronoun's clause, but it is opened by a subordinator; the particle must not lose "wenn".
+    plain = measure("Das Feld bleibt leer, wenn, wie hier, ein Wert gesetzt ist.", "de")
+    found = measure("Das Feld bleibt leer, auch wenn, wie hier, ein Wert gesetzt ist.", "de")
+    assert (found.clauses, found.depth) == (plain.clauses, plain.depth) == (3, 2)
+
+
 def test_an_article_before_a_noun_is_no_relative_clause() -> None:
     found = measure("Es gibt Themes, Beispiele, Übersetzungen, Tests, der Compiler, usw.", "de")
     assert found.clauses == 1

@@ -81,7 +81,10 @@ class _Check(NamedTuple):
     def within(self, subpattern: Any) -> _Check:
         """The check inside a group, whose ``(?i:…)`` / ``(?-i:…)`` change the flags."""
         add, delete = subpattern[1], subpattern[2]
-        return self._replace(flags=(self.flags | add) & ~delete)
+        flags = (self.flags | add) & ~delete
+        if add & re.UNICODE:  # (?u:…) inside (?a): re takes the group's own, never both
+            flags &= ~re.ASCII
+        return self._replace(flags=flags & _CHAR_FLAGS)
 
     @property
     def everything(self) -> Chars:
@@ -199,12 +202,14 @@ def _tail(items: Items, check: _Check) -> tuple[Chars | None, bool]:
     for op, av in reversed(items):
         if _is_repeat(op):
             low, high, body = av
-            if low < high:  # the next round could start where this repeat's next turn would
+            if low < high:  # the next round could start where this repeat's next turn would,
+                # or where an optional end inside a turn would: (?:b(?:ab?)?)+ splits "bab" as "ba|b"
                 inner = _first_chars(list(body), check)
-                if inner is None:
+                inner_tail, inner_empty = _tail(list(body), check)
+                if inner is None or inner_tail is None:
                     return None, False
-                chars |= inner
-                if low == 0 or _tail(list(body), check)[1]:
+                chars |= inner | inner_tail
+                if low == 0 or inner_empty:
                     continue
                 return frozenset(chars), False
             tail, empty = _tail(list(body), check) if high else (frozenset(), True)

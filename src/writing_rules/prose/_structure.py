@@ -287,8 +287,10 @@ def _part(tokens: list[_Token], language: str) -> Structure:
             )
         # A relative pronoun needs a clause after it: ", der Compiler, usw." is an enumeration;
         # An article before a noun is no relative pronoun either (", den Netlify Edge Functions,").
+        # (A focus particle's segment is opened by its subordinator: ", auch wenn, wie hier, …".)
         if (
             opens
+            and not focus
             and first not in subordinators
             and (counts[index] < 3 or (_second_capital(segment) and counts[index] < 6))
         ):
