@@ -9,7 +9,9 @@ editor opens or read the ones written.
 from __future__ import annotations
 
 import os
+import shutil
 import stat
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -123,3 +125,88 @@ def test_an_xdg_runtime_folder_open_to_others_is_not_used(
     page = _page(rule_page_uri("hedging", "en"))
     assert runtime not in page.parents
     _assert_private(page, shared_tmp)
+
+
+def test_the_folder_is_searched_once_for_many_links(shared_tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every diagnostic links a page: the folder's checks (a mkdir among them) run for the first
+    link only, and a link to a page already written makes no folder."""
+    made: list[str] = []
+    real_mkdir = os.mkdir
+
+    def counting_mkdir(path: str | os.PathLike[str], mode: int = 0o777) -> None:
+        made.append(os.fspath(path))
+        real_mkdir(path, mode)
+
+    monkeypatch.setattr(os, "mkdir", counting_mkdir)
+    first = rule_page_uri("hedging", "en")
+    assert made, "the first link makes the folder"
+    made.clear()
+    for _ in range(50):
+        assert rule_page_uri("hedging", "en") == first
+    assert made == []
+
+
+def test_a_removed_folder_is_made_again(shared_tmp: Path) -> None:
+    page = _page(rule_page_uri("hedging", "en"))
+    top = shared_tmp / f"writing-rules-{os.getuid()}"
+    assert top in page.parents
+    shutil.rmtree(top)
+    again = _page(rule_page_uri("hedging", "en"))
+    assert again == page
+    _assert_private(again, shared_tmp)
+
+
+def test_a_folder_replaced_after_the_search_is_not_used(shared_tmp: Path, tmp_path: Path) -> None:
+    """The folder found is re-checked on every link: a symlink planted after a clean-up is not followed."""
+    page = _page(rule_page_uri("hedging", "en"))
+    top = shared_tmp / f"writing-rules-{os.getuid()}"
+    shutil.rmtree(top)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir(mode=0o700)
+    top.symlink_to(elsewhere)
+    page = _page(rule_page_uri("hedging", "en"))
+    assert top not in page.parents
+    assert list(elsewhere.iterdir()) == []
+    _assert_private(page, shared_tmp)
+
+
+def test_a_fallback_folder_is_removed_at_exit_and_the_users_folder_is_kept(
+    shared_tmp: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fresh folder made when the per-user one cannot be trusted is this process's own and
+    goes when it exits; a folder it found (the per-user one, in another temporary folder) stays."""
+    from writing_rules.lsp import _rule_pages
+
+    kept = _page(rule_page_uri("hedging", "en"))
+    assert kept.is_file()
+
+    other = shared_tmp / "other"
+    other.mkdir()
+    other.chmod(0o1777)
+    (other / f"writing-rules-{os.getuid()}").mkdir(mode=0o755)  # open to others: not trusted
+    monkeypatch.setattr(tempfile, "tempdir", str(other))
+    page = _page(rule_page_uri("hedging", "en"))
+    own = next(folder for folder in page.parents if folder.parent == other)
+    assert own.name != f"writing-rules-{os.getuid()}"
+
+    _rule_pages._remove_fallbacks()
+    assert not own.exists()
+    assert (other / f"writing-rules-{os.getuid()}").is_dir()  # not made by this process: kept
+    assert kept.is_file()
+
+
+def test_a_fallback_folder_is_removed_when_the_server_process_exits(shared_tmp: Path) -> None:
+    """End to end: a process that linked a page through a fallback folder leaves nothing behind."""
+    (shared_tmp / f"writing-rules-{os.getuid()}").mkdir(mode=0o755)
+    program = (
+        "import tempfile, sys\n"
+        f"tempfile.tempdir = {str(shared_tmp)!r}\n"
+        "from writing_rules.lsp._rule_pages import rule_page_uri\n"
+        "print(rule_page_uri('hedging', 'en'))\n"
+    )
+    env = {key: value for key, value in os.environ.items() if key != "XDG_RUNTIME_DIR"}
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, env=env, check=True)
+    page = _page(done.stdout.strip())
+    assert shared_tmp in page.parents
+    assert not page.exists()
+    assert sorted(path.name for path in shared_tmp.iterdir()) == [f"writing-rules-{os.getuid()}"]

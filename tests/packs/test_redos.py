@@ -85,3 +85,46 @@ def test_the_build_runs_the_loaders_check_itself() -> None:
     from pathlib import Path
 
     assert Path(generator_redos.static_problems.__code__.co_filename) == Path(_redos.__file__)
+
+
+# Two bounded repeats over the same characters, as docs/authoring.md describes them ("When a
+# pattern is refused"): they cost at most the product of their bounds at each place, so the
+# static check leaves them to the timed run unless they stand in one sequence with nothing
+# between them but items taken at most once and possibly not at all. A change to these
+# verdicts is a change to the check, which re-keys every cached verdict: update the docs too.
+BOUNDED_REFUSED = [
+    "a{0,3}a{0,3}x",
+    "a{1,3}a{2,5}x",
+    "a{0,3}?a{0,3}x",  # lazy or greedy alike
+    "a{0,3}b?a{0,3}x",
+    "a{0,3}b??a{0,3}x",
+    "a{0,3}b{0,1}a{0,3}x",
+    "a{0,3}b{0}a{0,3}x",
+    "a{0,3}b?c?a{0,3}x",
+    "a{0,3}(?:bc)?a{0,3}x",  # an optional group is such an item too
+    "(?:a{0,3})a{0,3}x",  # re's parser inlines a (?:…) without flags into the sequence
+    "(?:x|a{0,3}a{0,3})y",  # a sequence inside an alternative is checked the same way
+]
+
+BOUNDED_NOT_REFUSED = [
+    "a{0,3}ba{0,3}x",  # a character between them
+    "a{0,3}b{2}a{0,3}x",  # a fixed count between them
+    "a{0,3}c*a{0,3}x",  # another repeat between them: each is compared with c* only
+    "a{0,3}c{0,2}a{0,3}x",
+    "(a{0,3})a{0,3}x",  # a capturing group
+    "a{0,3}(?i:a{0,3})x",  # a group with flags
+    "(?:a{0,3}|b)a{0,3}x",  # an alternative
+    "a{0,3}(?=a)a{0,3}x",  # a lookaround
+    "a{0,3}\\ba{0,3}x",  # an anchor
+    "a{3}a{0,3}x",  # a fixed count is no variable repeat
+]
+
+
+@pytest.mark.parametrize("pattern", BOUNDED_REFUSED)
+def test_overlapping_bounded_repeats_in_one_sequence_are_refused(pattern: str) -> None:
+    assert _redos.static_problems(pattern) == [_redos._ADJACENT]
+
+
+@pytest.mark.parametrize("pattern", BOUNDED_NOT_REFUSED)
+def test_overlapping_bounded_repeats_apart_are_left_to_the_timed_run(pattern: str) -> None:
+    assert _redos.static_problems(pattern) == []

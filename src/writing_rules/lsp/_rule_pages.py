@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
+import shutil
 import stat
 import tempfile
 from pathlib import Path
@@ -63,9 +65,13 @@ def rule_page_uri(rule_id: str, language: str, base_url: str | None = None, *, c
     return page.as_uri()
 
 
+# The folder found for each (runtime folder, temporary folder, user), checked once per process:
+# a link re-checks it with one ``lstat`` (still there, still ours and closed), not the whole search.
+_found: dict[tuple[str, str, int], Path] = {}
+
 # A folder of this process's own, per temporary folder, when the per-user one cannot be
-# trusted (made once, by mkdtemp).
-_fallback: dict[str, Path] = {}
+# trusted (made once, by mkdtemp), with the process that made it: removed when it exits.
+_fallback: dict[str, tuple[Path, int]] = {}
 
 
 def _private_folder() -> Path:
@@ -77,15 +83,27 @@ def _private_folder() -> Path:
     a folder of theirs, to plant the pages an editor opens or read those written:
     a folder there is used only if it is a real folder (no symlink), owned by this
     user and closed to group and others (mode 0700, as it is created); otherwise
-    the pages go to a fresh folder of this process's own (``tempfile.mkdtemp``).
+    the pages go to a fresh folder of this process's own (``tempfile.mkdtemp``),
+    removed when the process exits.
+
+    The search runs once per process (diagnostics link a page each); later calls
+    only check that the folder found is still there and still private, and search
+    again (recreating it) when it is not, say after a clean-up of the temporary folder.
     """
     if not hasattr(os, "getuid"):  # Windows: the temporary folder is the user's own
         return Path(tempfile.gettempdir()) / "writing-rules"
-    runtime = os.environ.get("XDG_RUNTIME_DIR", "")
+    key = (os.environ.get("XDG_RUNTIME_DIR", ""), tempfile.gettempdir(), os.getuid())
+    folder = _found.get(key)
+    if folder is None or not _is_private(folder):
+        folder = _found[key] = _search(key[0], key[1])
+    return folder
+
+
+def _search(runtime: str, shared: str) -> Path:
+    """The checks behind ``_private_folder``: the first trusted candidate, else a fallback."""
     candidates = []
     if runtime and os.path.isabs(runtime) and _is_private(Path(runtime)):
         candidates.append(Path(runtime) / "writing-rules")
-    shared = tempfile.gettempdir()
     candidates.append(Path(shared) / f"writing-rules-{os.getuid()}")
     for folder in candidates:
         with contextlib.suppress(OSError, ValueError):
@@ -94,9 +112,22 @@ def _private_folder() -> Path:
             if _is_private(folder):
                 return folder
     own = _fallback.get(shared)
-    if own is None or not _is_private(own):
-        own = _fallback[shared] = Path(tempfile.mkdtemp(prefix="writing-rules-", dir=shared))
-    return own
+    if own is None or own[1] != os.getpid() or not _is_private(own[0]):
+        own = _fallback[shared] = (Path(tempfile.mkdtemp(prefix="writing-rules-", dir=shared)), os.getpid())
+    return own[0]
+
+
+def _remove_fallbacks() -> None:
+    """Remove the fallback folders this process made (at exit): never one it did not make,
+    nor one a forked child inherited the record of, nor one no longer private (replaced)."""
+    for shared, (folder, pid) in list(_fallback.items()):
+        if pid != os.getpid():
+            continue
+        del _fallback[shared]
+        for key in [key for key, found in _found.items() if found == folder]:
+            del _found[key]
+        if _is_private(folder):
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def _is_private(folder: Path) -> bool:
@@ -106,3 +137,6 @@ def _is_private(folder: Path) -> bool:
     except (OSError, ValueError):
         return False
     return stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid() and stat.S_IMODE(info.st_mode) & 0o077 == 0
+
+
+atexit.register(_remove_fallbacks)
