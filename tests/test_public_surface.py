@@ -64,6 +64,7 @@ SURFACE = {
         "document_tool_definitions",
         "edit",
         "occurrence_at",
+        "occurrences_at",
     ],
     "lint": [
         "Baseline",

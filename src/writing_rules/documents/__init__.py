@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from ._documentation_files import DOCUMENTATION_FILES as DOCUMENTATION_FILES, EXCLUDED_FILES as EXCLUDED_FILES
     from ._engine import EditResult as EditResult, apply_operations as apply_operations, edit as edit
     from ._errors import DocumentEditError as DocumentEditError
-    from ._matching import occurrence_at as occurrence_at
+    from ._matching import occurrence_at as occurrence_at, occurrences_at as occurrences_at
     from ._memory_store import MemoryDocumentStore as MemoryDocumentStore
     from ._operations import MAX_OPERATIONS as MAX_OPERATIONS
     from ._postgres_store import PostgresDocumentStore as PostgresDocumentStore
@@ -55,7 +55,7 @@ __all__, __getattr__, __dir__ = lazy_exports(
         "._documentation_files": ("DOCUMENTATION_FILES", "EXCLUDED_FILES"),
         "._engine": ("EditResult", "apply_operations", "edit"),
         "._errors": ("DocumentEditError",),
-        "._matching": ("occurrence_at",),
+        "._matching": ("occurrence_at", "occurrences_at"),
         "._memory_store": ("MemoryDocumentStore",),
         "._operations": ("MAX_OPERATIONS",),
         "._postgres_store": ("PostgresDocumentStore",),

@@ -10,13 +10,14 @@ from __future__ import annotations
 import unicodedata
 from array import array
 from bisect import bisect_right
+from collections.abc import Iterable
 from itertools import accumulate, islice
 
 from .._nfc_view import NfcView
 from .._text_units import split_lines
 from ._text import LINE_BREAK, text_pieces
 
-__all__ = ["Finder", "normalise_anchor", "occurrence_at"]
+__all__ = ["Finder", "normalise_anchor", "occurrence_at", "occurrences_at"]
 
 
 def occurrence_at(text: str, quote: str, start: int) -> int | None:
@@ -26,14 +27,28 @@ def occurrence_at(text: str, quote: str, start: int) -> int | None:
     a place that overlaps an earlier match (``"aa"`` at offset 1 of ``"aaa"``)
     has no occurrence number.
     """
+    return occurrences_at(text, quote, (start,)).get(start)
+
+
+def occurrences_at(text: str, quote: str, starts: Iterable[int]) -> dict[int, int]:
+    """:func:`occurrence_at` for many places of one quote, in one pass over ``text``.
+
+    Places with no occurrence number are left out. Counted from the start for
+    each place, N places would cost N * N / 2 searches (``scan --fix`` on a file
+    of 100,000 fixable sentences, most of an hour).
+    """
+    found: dict[int, int] = {}
+    if not quote:  # no operation quotes nothing; and find("") never moves on
+        return found
     number = 0
     position = text.find(quote)
-    while position != -1 and position <= start:
-        number += 1
+    for start in sorted(starts):
+        while position != -1 and position < start:
+            number += 1
+            position = text.find(quote, position + len(quote))
         if position == start:
-            return number
-        position = text.find(quote, position + len(quote))
-    return None
+            found[start] = number + 1
+    return found
 
 
 def normalise_anchor(anchor: str) -> str:
