@@ -78,8 +78,8 @@ class _Batch:
         return self.cut + self.tail_size
 
     def text(self) -> str:
-        if not self.tail:
-            return self.base[: self.cut] if self.cut < len(self.base) else self.base
+        if not self.tail:  # nothing changed yet: cut is still the end of base
+            return self.base
         return self.base[: self.cut] + "".join(reversed(self.tail))
 
     def _offsets(self, change: types.TextDocumentContentChangePartial) -> tuple[int, int] | None:
