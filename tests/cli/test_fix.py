@@ -317,7 +317,7 @@ def test_a_round_costs_work_in_proportion_to_its_places_not_their_square(tmp_pat
 
     operations = _fix.fix_operations(Text(text), signals)
     assert [operation["occurrence"] for operation in operations] == list(range(places, 0, -1))
-    assert len(finds) <= 2 * places + 2
+    assert 0 < len(finds) <= 2 * places + 2  # (0: the places are still found with str.find)
 
     engine: list[int] = []
     real_edit = _fix.edit
