@@ -100,5 +100,5 @@ def test_on_the_field_pages_a_narrowed_scan_keeps_the_same_signals(language: str
             if any(signal not in kept and signal["ruleId"] != "long-sentences" for signal in whole["signals"]):
                 assert len(narrowed["signals"]) < len(whole["signals"]), (page, min_level)
     # A terse help page can hold no signal at all (round 13's Impress "background" page); the
-    # comparison means something only because nearly every page does.
-    assert with_signals >= 0.9 * len(pages), (with_signals, len(pages))
+    # comparison means something only because nearly every page does (all but one of 147).
+    assert with_signals >= 0.98 * len(pages), (with_signals, len(pages))
