@@ -139,6 +139,7 @@ def test_a_rule_id_no_file_can_be_named_after_still_gets_a_link(
     from writing_rules.lsp._rule_pages import rule_page_uri
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.delenv("XDG_RUNTIME_DIR", raising=False)  # (pages go under tmp_path, not a desktop's runtime folder)
     rule_id = f"acme/{suffix}"
     catalog = SimpleNamespace(digest="f" * 64, RULES={rule_id: builtin_catalog().RULES["hedging"]})
     uri = rule_page_uri(rule_id, "en", catalog=catalog)  # type: ignore[arg-type]

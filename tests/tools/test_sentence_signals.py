@@ -168,7 +168,7 @@ def test_an_english_sentence_over_the_guide_warns_when_it_chains_clauses() -> No
     assert warning["signalId"] == "chained-long-sentence-en" and warning["level"] == "warning"
 
 
-def test_a_german_chain_of_five_clauses_warns_from_a_load_of_36() -> None:
+def test_a_german_chain_of_five_clauses_over_a_load_of_35_warns() -> None:
     # Issue 28, rounds 1-12 pooled: the blind editors marked every sentence of a load of 36-40 that
     # chains five clauses (6 of 6, six manuals); as many words with three clauses are a lead.
     chain = (
