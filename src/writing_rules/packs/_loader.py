@@ -480,7 +480,8 @@ class _PackPattern(SignalPattern):
                 problems = static_problems(source)
             except (re.error, ValueError, TypeError, OverflowError, RecursionError, MemoryError) as exc:
                 raise self._sources.error(key, f"its pattern is no regular expression ({_short(exc)})") from None
-            if problems:  # the build refuses it: only a module written by hand has one
+            if problems:  # the build refuses it: only a module written by hand has one (the static
+                # check; a slower-than-linear pattern it lets through only the build's timed run refuses)
                 raise self._sources.error(key, f"its pattern is one the build refuses ({problems[0]})")
             object.__setattr__(self, "_regex", regex)
         return regex
