@@ -16,4 +16,4 @@ __all__ = ["WritingRulesError", "__version__"]
 
 from ._errors import WritingRulesError
 
-__version__ = "0.7.0"
+__version__ = "0.8.0"
