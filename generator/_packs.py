@@ -34,13 +34,12 @@ from typing import Any
 
 from ._errors import RuleSourceError, SourceProblems
 from ._fixes import Fix
-from ._paths import _DIGEST_LINE, runtime_package
-from ._redos import RUNTIME_FILE
+from ._paths import _DIGEST_LINE
 from ._runtime import load_runtime
 from ._sources import COMPILER_ROOT, COMPILER_VERSION, LANGUAGES, RuleFile, _read_rule_file, _read_yaml_file
 from ._timing import INPUT_LENGTH, timing_problems
 from ._triggers import build_index, fold_table, index_problems
-from ._verdicts import CHECKER_VERSION, render_verdicts, trusted_keys
+from ._verdicts import CHECKER_VERSION, STATIC_DIGEST, render_verdicts, trusted_keys
 
 __all__ = [
     "MODULE_NAME",
@@ -63,15 +62,10 @@ _SLUG = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 # What decides whether a term's generated signal passes its checks, besides the signal itself.
 _TERM_CHECKER = hashlib.sha256(
     b"".join(
-        path.read_bytes().replace(b"\r\n", b"\n")
-        for path in (
-            *(
-                Path(__file__).parent / name
-                for name in ("_terms.py", "_validate.py", "_fixes.py", "_triggers.py", "_prose_examples.py")
-            ),
-            runtime_package() / RUNTIME_FILE,  # the static backtracking check
-        )
+        (Path(__file__).parent / name).read_bytes().replace(b"\r\n", b"\n")
+        for name in ("_terms.py", "_validate.py", "_fixes.py", "_triggers.py", "_prose_examples.py")
     )
+    + STATIC_DIGEST.encode("ascii")  # the static backtracking check, as the verdict keys hash it
 ).hexdigest()
 
 

@@ -48,6 +48,7 @@ from ._timing import CHILD_PROGRAM, CPU_LIMIT, FLOOR, GROWTH_LIMIT, STEP, timed_
 __all__ = [
     "CHECKER_VERSION",
     "PYTHON",
+    "STATIC_DIGEST",
     "VERDICTS_FILE",
     "parse_verdicts",
     "read_cache",
@@ -81,8 +82,9 @@ _HEADER = (
 _MARK = re.compile(r"\[\[(.*?)\]\]", re.DOTALL)
 _LINE = re.compile(r"^(\S+) ([0-9a-f]{64}) ok ([a-z][a-z0-9_]*-[0-9]+\.[0-9]+)$")
 _CHILD_DIGEST = hashlib.sha256(CHILD_PROGRAM.encode("utf-8")).hexdigest()
-# Line endings normalised: a checkout with CRLF files keeps the committed verdicts.
-_STATIC_DIGEST = hashlib.sha256((runtime_package() / RUNTIME_FILE).read_bytes().replace(b"\r\n", b"\n")).hexdigest()
+# The static check's source (SHA-256), line endings normalised: a checkout with CRLF files keeps
+# the committed verdicts. The pack compiler's term-checker key reuses it.
+STATIC_DIGEST = hashlib.sha256((runtime_package() / RUNTIME_FILE).read_bytes().replace(b"\r\n", b"\n")).hexdigest()
 
 
 def verdict_key(pattern: str, examples: Iterable[str], length: int) -> str:
@@ -90,7 +92,7 @@ def verdict_key(pattern: str, examples: Iterable[str], length: int) -> str:
     decided_by = {
         "checker": CHECKER_VERSION,
         "child": _CHILD_DIGEST,
-        "static": _STATIC_DIGEST,
+        "static": STATIC_DIGEST,
         "pattern": pattern,
         "examples": list(examples),
         "length": length,

@@ -226,6 +226,9 @@ _BAD_LINES = [
     ("patterns", "acme/no-etc", "etc-en", '"(?i)\\\\betc (?:a+)+b"'),  # nested quantifiers
     ("patterns", "acme/no-etc", "etc-en", '"(?i)\\\\betc (?:a|ab)*c"'),  # overlapping alternatives
     ("fixes", "acme/terms", "sign-in-en", '[["(?i)log in(?:\\\\s*\\\\s*)+x", "sign in"]]'),
+    # Polynomial backtracking of degree 3 and more: four ".*" gaps did not finish on 400 characters in 60 s.
+    ("patterns", "acme/no-etc", "etc-en", '"(?i)\\\\betc.*a.*a.*a.*b"'),
+    ("fixes", "acme/terms", "sign-in-en", '[["(?i)log in.*a.*b", "sign in"]]'),
 ]
 
 
@@ -245,6 +248,19 @@ def test_a_bad_section_line_is_a_pack_error_that_says_to_rebuild(
     message = str(caught.value)
     assert message.startswith(f"pack {acme}: ") and f"run `writing-rules pack build {acme}`" in message
     assert caught.value.pack == str(acme)
+
+
+def test_a_slow_pattern_written_by_hand_is_refused_naming_its_signal_and_the_rebuild(acme: Path) -> None:
+    # The loader has no timed run: a pattern whose time grows as a power of the text's length
+    # (".*a.*a.*a.*b": the fifth) is refused by the static check before it ever runs.
+    set_line(acme, "patterns", "acme/no-etc", "etc-en", '"(?i)\\\\betc.*a.*a.*a.*b"')
+    pattern = next(p for p in load_pack(acme).signal_tables["en"] if p.signal_id == "etc-en")
+    with pytest.raises(PackError) as caught:
+        pattern.regex  # noqa: B018
+    message = str(caught.value)
+    assert "for acme/no-etc/etc-en" in message
+    assert "grow as the text's length to the power 5" in message
+    assert f"run `writing-rules pack build {acme}`" in message
 
 
 def test_a_pack_error_crosses_processes() -> None:

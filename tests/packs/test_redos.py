@@ -128,3 +128,86 @@ def test_overlapping_bounded_repeats_in_one_sequence_are_refused(pattern: str) -
 @pytest.mark.parametrize("pattern", BOUNDED_NOT_REFUSED)
 def test_overlapping_bounded_repeats_apart_are_left_to_the_timed_run(pattern: str) -> None:
     assert _redos.static_problems(pattern) == []
+
+
+# Repeats that take the same characters in turn, with only such characters or nothing between
+# them, multiply: on "aaa…" the search tries every start, and from each ``.*a.*b`` tries every
+# place for the "a", so the time grows as the cube of the text's length (``.*a.*a.*a.*b``: as its
+# fifth power; a reviewer's run on 400 characters did not end in 60 s). The search's own start
+# counts as one such repeat, so ``.*b`` is degree 2 (quadratic) and passes; degree 3 is refused.
+# A bounded repeat of more than 100 rounds counts as unbounded.
+POLYNOMIAL_REFUSED = [
+    ".*a.*b",
+    ".*a.*a.*a.*b",
+    "(?s).*a.*b",
+    "\\w+a\\w+b",  # \w takes the "a" between them
+    "[^.]*,[^.]*;",
+    "x.*a.*b",  # a literal start the repeats also take ("xaxaxa…")
+    "(?=.*a.*b)x",  # a lookahead runs at every start too
+    ".*(?:a|b).*c",
+    ".*[ab]?.*c",  # an optional item between them
+    ".{0,101}a.{0,101}b",  # more than 100 rounds: as unbounded
+    "(?ms)^.*a.*b",  # ^ under (?m) matches after every line break, which (?s) lets "." take
+]
+
+POLYNOMIAL_NOT_REFUSED = [
+    ".*b",  # quadratic: one repeat and the search's start
+    "\\bfoo\\b.*\\bbar\\b",
+    "[a-z]+ [a-z]+x",  # the space is no letter: the second repeat starts after the first ends
+    ".*\\n.*x",  # "." takes no line break
+    "\\A.*a.*b",  # one start only
+    "(?m)^.*a.*b",  # a start after each line break, which "." does not take: one line is quadratic
+    ".{0,100}a.{0,100}b",  # bounded: 101^2 ways from a start
+    ".{0,100}a[^a]{0,100}a.{0,100}b",  # the middle repeat takes no "a": no chain goes through one
+    "[^,]*,[^;]*;x",
+    "(?<![a-z])[a-z]+ly\\b",  # a letter before a start ends the run the search could take
+]
+
+
+@pytest.mark.parametrize("pattern", POLYNOMIAL_REFUSED)
+def test_polynomial_backtracking_of_degree_three_is_refused(pattern: str) -> None:
+    problems = _redos.static_problems(pattern)
+    assert any("grow as the text's length to the power" in problem for problem in problems), problems
+    assert problems == generator_redos.static_problems(pattern)
+
+
+@pytest.mark.parametrize("pattern", POLYNOMIAL_NOT_REFUSED)
+def test_patterns_of_degree_two_or_less_pass(pattern: str) -> None:
+    assert _redos.static_problems(pattern) == []
+
+
+# Shorter bounded repeats in such a chain multiply: .{0,100} three times splits the text after one
+# start in 101^3 ways (four times: 21.7 s of CPU time on 500 characters). Past 100,000 is refused.
+BOUNDED_CHAINS_REFUSED = [
+    ".{0,100}a.{0,100}a.{0,100}b",
+    "[^.]{0,50}a[^.]{0,50}a[^.]{0,50}a[^.]{0,50}b",
+    "x.{0,60}a.{0,60}a.{0,60}b",
+]
+
+
+@pytest.mark.parametrize("pattern", BOUNDED_CHAINS_REFUSED)
+def test_a_chain_of_bounded_repeats_with_too_many_ways_is_refused(pattern: str) -> None:
+    problems = _redos.static_problems(pattern)
+    assert len(problems) == 1 and "ways from each start; at most 100,000 are allowed" in problems[0], problems
+    assert problems == generator_redos.static_problems(pattern)
+
+
+@pytest.mark.parametrize("repeats", range(1, 6))
+def test_the_degree_counts_each_overlapping_repeat(repeats: int) -> None:
+    pattern = "a*b" * repeats
+    chained = ".*a" * repeats + "b"
+    problems = _redos.static_problems(chained)
+    assert bool(problems) == (repeats >= 2), (chained, problems)
+    if repeats >= 2:
+        assert f"power {repeats + 1}" in problems[0]
+    assert _redos.static_problems(pattern) == []  # a*b runs of separate letters: each start scans one run
+
+
+def test_every_built_in_pattern_and_fix_passes_the_static_check() -> None:
+    from writing_rules._rules_data import SIGNAL_FIXES
+
+    sources = {pattern.source for table in SIGNAL_TABLES.values() for pattern in table}
+    sources |= {match for fixes in SIGNAL_FIXES.values() for match, _ in fixes}
+    assert len(sources) > 200
+    refused = {source[:80]: _redos.static_problems(source) for source in sorted(sources)}
+    assert {key: value for key, value in refused.items() if value} == {}

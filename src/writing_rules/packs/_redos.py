@@ -14,6 +14,15 @@ check works on the parse tree and refuses:
 - adjacent quantifiers over overlapping characters (``\\s*\\s+``, ``\\w+\\w*``),
   also when a group, an alternative, a lookaround or a quantifier that can match
   nothing stands between them or around one (``(\\s*)\\s+``, ``\\s*a*\\s*``);
+- repeats that take the same characters in turn (``.*a.*b``): along a path of the
+  pattern, a chain of k unbounded repeats (or bounded above ``LONG_REPEAT`` rounds)
+  that share characters, with nothing between them that cannot take one of those,
+  tries about n^k ways from one start, and the search tries every start (one more
+  such repeat when the chain can begin there). A degree above ``MAX_DEGREE`` (2: the
+  time grows as the square of the text's length, as ``.*b`` does) is refused
+  (``_degree``): ``.*a.*b`` is 3, ``.*a.*a.*a.*b`` 5. The shorter bounded repeats of
+  such a chain multiply their rounds instead: more than ``MAX_WAYS`` ways to split
+  the text after one start (``.{0,100}a.{0,100}a.{0,100}b``: 101^3) are refused;
 - backreferences, atomic groups and possessive quantifiers (the last two do
   not exist on Python 3.10, which the package supports).
 
@@ -36,6 +45,7 @@ import functools
 import importlib
 import re
 import sys
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 # Python's own regular-expression parser (``re._parser`` from 3.11, ``sre_parse`` before), untyped.
@@ -43,7 +53,7 @@ _NEW = sys.version_info >= (3, 11)
 C: Any = importlib.import_module("re._constants" if _NEW else "sre_constants")
 sre_parse: Any = importlib.import_module("re._parser" if _NEW else "sre_parse")
 
-__all__ = ["static_problems"]
+__all__ = ["MAX_DEGREE", "polynomial_degree", "static_problems"]
 
 # Characters the overlap test probes: ASCII, Latin-1, Latin Extended, general
 # punctuation and typographic quotes cover what the patterns are about; each
@@ -69,6 +79,30 @@ _ROUND_OVERLAP = (
     "the same text in many ways (backtracks catastrophically)"
 )
 _ADJACENT = "adjacent quantifiers over overlapping characters (such as \\s*\\s+) backtrack quadratically"
+
+# Polynomial backtracking: the refused degree, the rounds past which a bounded repeat counts as
+# unbounded, and the most ways the shorter bounded repeats of one chain may split a text between them.
+MAX_DEGREE = 2
+LONG_REPEAT = 100
+MAX_WAYS = 100_000
+_KEPT_STATES = 64  # the chains followed at once; past this, those with the same characters are merged
+_KEPT_CONSTRAINTS = 8  # the constraints a merged chain keeps
+
+
+def _polynomial(degree: int) -> str:
+    return (
+        f"repeats that can take the same characters in turn (such as .*a.*b, where the search's own start "
+        f"counts as one) make the time a scan takes grow as the text's length to the power {degree}; "
+        f"at most {MAX_DEGREE} is allowed"
+    )
+
+
+def _many_ways(ways: int) -> str:
+    return (
+        f"bounded repeats that can take the same characters in turn (such as .{{0,99}}a.{{0,99}}a.{{0,99}}b) "
+        f"can split a text in {ways:,} ways from each start; at most {MAX_WAYS:,} are allowed"
+    )
+
 
 Chars = frozenset[str]
 Items = list[tuple[Any, Any]]
@@ -100,7 +134,13 @@ def static_problems(pattern: str) -> list[str]:
     items = list(parsed)
     probe = "".join(sorted(_PROBE | _named_characters(items)))
     problems: list[str] = []
-    _walk(items, _Check(parsed.state.flags & _CHAR_FLAGS, probe), inside_repeat=False, problems=problems)
+    check = _Check(parsed.state.flags & _CHAR_FLAGS, probe)
+    _walk(items, check, inside_repeat=False, problems=problems)
+    degree, ways = _degree(items, check)
+    if degree > MAX_DEGREE:
+        problems.append(_polynomial(degree))
+    if ways > MAX_WAYS:
+        problems.append(_many_ways(ways))
     return sorted(set(problems))
 
 
@@ -236,7 +276,10 @@ def _tail(items: Items, check: _Check) -> tuple[Chars | None, bool]:
 
 
 def _check_adjacent(items: Items, check: _Check, problems: list[str]) -> None:
-    """Two variable-length repeats directly in a row must not share characters."""
+    """Two variable repeats in one sequence must not share characters when nothing stands between
+    them but items taken at most once and possibly not at all (``b?``, ``b{0}``, ``(?:bc)?``);
+    any other item (a character, a fixed count, another repeat, a capturing or flagged group,
+    an alternative, a lookaround, an anchor) ends the comparison."""
     previous: Chars | None = None
     for op, av in items:
         if _is_repeat(op) and av[1] > 1 and av[1] != av[0]:
@@ -269,8 +312,8 @@ def _adjacent(items: Items, check: _Check, pending: _Pending, problems: list[str
     of them is unbounded; the return value is what is pending after the sequence.
 
     Two bounded repeats cost at most the product of their bounds a position, which the
-    build's timed run judges; only when directly adjacent are they refused
-    (``_check_adjacent``), as always.
+    build's timed run judges; they are refused only within one sequence with nothing
+    between them but items taken at most once and possibly not at all (``_check_adjacent``).
     """
     for op, av in items:
         if _is_repeat(op):
@@ -416,3 +459,258 @@ def _set_source(items: Any) -> str | None:
         else:
             return None
     return "[" + "".join(parts) + "]"
+
+
+def polynomial_degree(pattern: str) -> int:
+    """The power of the text's length a search with ``pattern`` can take time as (1: linear; 0: no pattern).
+
+    See ``_degree``; the static check refuses a degree above ``MAX_DEGREE``.
+    """
+    try:
+        parsed = sre_parse.parse(pattern)
+    except Exception:  # compile errors are reported by the caller
+        return 0
+    items = list(parsed)
+    probe = "".join(sorted(_PROBE | _named_characters(items)))
+    return _degree(items, _Check(parsed.state.flags & _CHAR_FLAGS, probe))[0]
+
+
+def _degree(items: Items, check: _Check) -> tuple[int, int]:
+    """The most long repeats, and the most ways, of a chain of repeats that take the same characters in turn.
+
+    A long repeat is unbounded (``*``, ``+``, ``{n,}``) or bounded above ``LONG_REPEAT``
+    rounds. Along each path of the pattern, repeats form a chain when some characters
+    are taken by every one of them, and every item between them can take one of those
+    characters or match nothing: on a text of those characters each repeat can stop at
+    any place, and the next goes on from there, so a chain of k repeats tries about n^k
+    ways from one start. The search tries every start, as a repeat over every character
+    before the pattern would: ``.*b`` is degree 2 (quadratic), ``.*a.*b`` 3, ``.*a.*a.*a.*b`` 5.
+    A lookaround's repeats run at each place it is tried, so they join the chain there;
+    a lookaround of one character, and ``\\b``, are items between repeats like any other
+    (``\\b`` needs both a word and a non-word character), ``\\A`` and ``\\Z`` end every chain.
+
+    The shorter bounded repeats (2 to ``LONG_REPEAT`` rounds) of a chain multiply instead:
+    ``.{0,100}a.{0,100}a.{0,100}b`` can split the text after one start in 101^3 ways. The
+    second value is the most ways of any chain (capped at 10^9); a chain's ways and its long
+    repeats are not combined (``.*a.{0,99}a.{0,99}b``: degree 2, 10,000 ways).
+
+    An upper bound, deterministic and without running anything: it does not see that the text a
+    repeat needs to stop may be what each start needs too (a scan for "should" after each
+    "should" stops at the next). What it lets through, the build's timed run judges.
+    """
+    repeats: list[Chars] = []
+    _chain_repeats(items, check, repeats)
+    if not repeats:
+        return 1, 1
+    chains = _Chains(check, repeats)
+    chains.sequence(items, {(chains.everything, frozenset()): (1, 1)}, check)
+    return chains.degree, chains.ways
+
+
+def _chain_repeats(items: Items, check: _Check, found: list[Chars]) -> None:
+    """The characters of each repeat of the pattern whose count varies and can exceed 1."""
+    for op, av in items:
+        if _is_repeat(op):
+            if av[1] > 1 and av[1] != av[0]:
+                chars = _chars_of(list(av[2]), check)
+                found.append(check.everything if chars is None else chars)
+            _chain_repeats(list(av[2]), check, found)
+        elif op == C.SUBPATTERN:
+            _chain_repeats(list(av[-1]), check.within(av), found)
+        elif op == C.BRANCH:
+            for branch in av[1]:
+                _chain_repeats(list(branch), check, found)
+        elif op in (C.ASSERT, C.ASSERT_NOT):
+            _chain_repeats(list(av[1]), check, found)
+        elif op == C.GROUPREF_EXISTS:
+            for branch in av[1:]:
+                if branch is not None:
+                    _chain_repeats(list(branch), check, found)
+
+
+# A chain in progress: (the characters every repeat in it can take; the sets of characters the
+# items between them need one of) -> its degree and ways so far (the most of any chain with that
+# key, each). Characters are counted in atoms, one bit each: the classes of probe characters that
+# the same repeats take (a chain's characters are always a union of atoms), so that "t", "h" and
+# "e" between two ``\w*`` are one constraint.
+_Cost = tuple[int, int]
+_Chains_ = dict[tuple[int, frozenset[int]], _Cost]
+_WAYS_CAP = 10**9
+_LINE_BREAK = frozenset("\n")
+
+
+class _Chains:
+    """Follows the paths of a pattern, counting along each the repeats that overlap (``_degree``)."""
+
+    def __init__(self, check: _Check, repeats: list[Chars]) -> None:
+        self.bits = {c: 1 << i for i, c in enumerate(check.probe)}
+        self.all_characters = (1 << len(check.probe)) - 1
+        atoms = [self.all_characters]
+        for chars in dict.fromkeys(repeats):
+            taken = self.characters(chars)
+            atoms = [part for atom in atoms for part in (atom & taken, atom & ~taken) if part]
+        self.atoms = atoms
+        self.everything = (1 << len(atoms)) - 1
+        self.masks: dict[Chars, int] = {}
+        self.degree = 1
+        self.ways = 1
+
+    def characters(self, chars: Chars) -> int:
+        """One bit per probe character (each of ``chars`` is one)."""
+        bits = self.bits
+        return sum(bits[c] for c in chars)
+
+    def of_characters(self, characters: int) -> int:
+        """The atoms that hold one of ``characters`` (a bit per probe character)."""
+        return sum(1 << i for i, atom in enumerate(self.atoms) if atom & characters)
+
+    def mask(self, chars: Chars) -> int:
+        found = self.masks.get(chars)
+        if found is None:
+            found = self.masks[chars] = self.of_characters(self.characters(chars))
+        return found
+
+    def other(self, chars: Chars) -> int:
+        """The atoms that hold a character not in ``chars``."""
+        return self.of_characters(self.all_characters & ~self.characters(chars))
+
+    def add(self, chains: _Chains_, key: tuple[int, frozenset[int]], cost: _Cost) -> None:
+        known = chains.get(key)
+        if known is None:
+            chains[key] = cost
+        elif known[0] < cost[0] or known[1] < cost[1]:
+            chains[key] = (max(known[0], cost[0]), max(known[1], cost[1]))
+        else:
+            return
+        self.degree = max(self.degree, cost[0])
+        self.ways = max(self.ways, cost[1])
+
+    def meet(self, chains: _Chains_, mask: int) -> _Chains_:
+        """Past an item that takes one of ``mask``'s characters: the chains whose characters include one."""
+        out: _Chains_ = {}
+        for (own, needed), cost in chains.items():
+            if own & ~mask == 0:  # it takes each of the chain's characters: it always will
+                self.add(out, (own, needed), cost)
+            elif own & mask:
+                self.add(out, (own, needed | {mask}), cost)
+        return out
+
+    def sequence(self, items: Items, chains: _Chains_, check: _Check) -> _Chains_:
+        """The chains past ``items`` (a new dict, or ``chains`` itself when no item changed them)."""
+        for op, av in items:
+            matching = _matching(op, av, check)
+            if matching is not None:
+                chains = self.meet(chains, self.mask(matching))
+            elif op == C.SUBPATTERN:
+                chains = self.sequence(list(av[-1]), chains, check.within(av))
+            elif op == C.BRANCH:
+                out: _Chains_ = {}
+                for branch in av[1]:
+                    for key, cost in self.sequence(list(branch), chains, check).items():
+                        self.add(out, key, cost)
+                chains = out
+            elif _is_repeat(op):
+                chains = self.repeat(av, chains, check)
+            elif op == C.AT:
+                chains = self.anchor(av, chains, check)
+            elif op in (C.ASSERT, C.ASSERT_NOT):
+                self.sequence(list(av[1]), chains, check)  # its repeats run at each place it is tried
+                one = _one_character(list(av[1]), check)
+                if one is not None:  # the character next to the place must be (or not be) one of these
+                    chains = self.meet(chains, self.mask(one) if op == C.ASSERT else self.other(one))
+            else:  # a backreference (refused anyway): what follows it is not followed
+                chains = {}
+            if len(chains) > _KEPT_STATES:
+                chains = _merged(chains)
+        return chains
+
+    def repeat(self, av: Any, chains: _Chains_, check: _Check) -> _Chains_:
+        low, high, body = av
+        body = list(body)
+        if high <= 1 or low == high:  # taken at most once, or a fixed number of times: its items in turn
+            after = dict(self.sequence(body, chains, check)) if high else {}
+            if low == 0:
+                for key, cost in chains.items():
+                    self.add(after, key, cost)
+            return after
+        chars = _chars_of(body, check)
+        mask = self.everything if chars is None else self.mask(chars)
+        out = dict(chains) if low == 0 else self.meet(chains, mask)
+        # A long repeat adds one to the degree, a shorter one multiplies the ways by its rounds.
+        longer, rounds = (1, 1) if high > LONG_REPEAT else (0, high - low + 1)
+        self.add(out, (mask, frozenset()), (longer, rounds))  # a chain of its own
+        for (own, needed), (degree, ways) in chains.items():
+            shared = own & mask
+            if shared and all(shared & constraint for constraint in needed):
+                self.add(out, (shared, needed), (degree + longer, min(ways * rounds, _WAYS_CAP)))
+        return out
+
+    def anchor(self, code: Any, chains: _Chains_, check: _Check) -> _Chains_:
+        name = str(code)
+        if name == "AT_NON_BOUNDARY":  # holds inside a run of one character
+            return chains
+        if name == "AT_BOUNDARY":  # a word character on one side, a non-word character on the other
+            word = _matches(r"\w", check.flags, check.probe)
+            return self.meet(self.meet(chains, self.mask(word)), self.other(word))
+        if name in ("AT_BEGINNING", "AT_END"):  # next to a line break (under (?m); taken as if always)
+            return self.meet(chains, self.mask(_LINE_BREAK))
+        return {}  # the start or the end of the text: one place
+
+
+def _minimal(needed: Iterable[int]) -> list[int]:
+    """The constraints without those a narrower one implies, narrowest first."""
+    kept: list[int] = []
+    for constraint in sorted(set(needed), key=_narrow_first):
+        if not any(other & ~constraint == 0 for other in kept):
+            kept.append(constraint)
+    return kept
+
+
+def _narrow_first(constraint: int) -> tuple[int, int]:
+    return constraint.bit_count(), constraint
+
+
+def _merged(chains: _Chains_) -> _Chains_:
+    """One chain per set of characters: constraints that hold when any merged chain's hold, the highest costs."""
+    merged: dict[int, tuple[frozenset[int], _Cost]] = {}
+    for (own, needed), cost in chains.items():
+        known = merged.get(own)
+        if known is None:
+            merged[own] = (needed, cost)
+        else:
+            merged[own] = (_either(known[0], needed), (max(known[1][0], cost[0]), max(known[1][1], cost[1])))
+    return {(own, needed): cost for own, (needed, cost) in merged.items()}
+
+
+@functools.lru_cache(maxsize=4096)
+def _either(first: frozenset[int], second: frozenset[int]) -> frozenset[int]:
+    """Constraints that hold when all of ``first`` or all of ``second`` hold; the narrowest few are
+    kept (fewer constraints let more chains through, never fewer)."""
+    left, right = _narrowest(first), _narrowest(second)
+    return frozenset(_minimal(a | b for a in left for b in right)[:_KEPT_CONSTRAINTS])
+
+
+@functools.lru_cache(maxsize=4096)
+def _narrowest(needed: frozenset[int]) -> tuple[int, ...]:
+    return tuple(_minimal(needed)[:_KEPT_CONSTRAINTS])
+
+
+def _one_character(items: Items, check: _Check) -> Chars | None:
+    """The characters a lookaround of one character tests; None when it tests more."""
+    if len(items) != 1:
+        return None
+    op, av = items[0]
+    matching = _matching(op, av, check)
+    if matching is not None:
+        return matching
+    if op == C.SUBPATTERN:
+        return _one_character(list(av[-1]), check.within(av))
+    if op == C.BRANCH:
+        found: set[str] = set()
+        for branch in av[1]:
+            inner = _one_character(list(branch), check)
+            if inner is None:
+                return None
+            found |= inner
+        return frozenset(found)
+    return None
