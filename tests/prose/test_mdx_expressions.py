@@ -2,39 +2,13 @@
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
-from types import FrameType
-from typing import Any
-
 from writing_rules.prose import _inline, read_prose
+
+from .line_count import lines_run
 
 
 def prose(source: str) -> str:
     return read_prose(source, "mdx").text
-
-
-@contextmanager
-def _inline_lines() -> Iterator[list[int]]:
-    """Counts the lines of ``prose/_inline.py`` run inside the block: work, whatever the machine's speed."""
-    count = [0]
-    filename = _inline.__file__
-
-    def local(frame: FrameType, event: str, arg: Any) -> Any:
-        if event == "line":
-            count[0] += 1
-        return local
-
-    def outer(frame: FrameType, event: str, arg: Any) -> Any:
-        return local if frame.f_code.co_filename == filename else None
-
-    previous = sys.gettrace()
-    sys.settrace(outer)
-    try:
-        yield count
-    finally:
-        sys.settrace(previous)
 
 
 def test_an_expression_is_markup_and_a_stray_brace_text() -> None:
@@ -52,7 +26,7 @@ def test_a_line_of_unbalanced_braces_costs_work_in_proportion_to_its_length() ->
     # Each brace looked up to 4,096 characters ahead for its partner, one character at a time:
     # a line of 100,000 braces in a checkout's .mdx page took 15 s to scan, 1 MB minutes.
     size = 2_000
-    with _inline_lines() as count:
+    with lines_run(_inline) as count:
         text = prose("{" * size + "\n")
     assert text.strip() == "{" * size
     assert count[0] < 60 * size, count[0]

@@ -613,6 +613,9 @@ class LeafText:
         code = sorted((start, end) for start, (_, end) in self.code_pairs.items())
         code_starts = [start for start, _ in code]
         openers: list[tuple[str, int, int]] = []
+        # Where in ``openers`` each character's open openers are, lowest first: a closer finds the
+        # nearest of its character without looking through the others' (quadratic on a line of them).
+        places: dict[str, list[int]] = {"*": [], "_": [], "~": []}
         paired = self.paired
         for m in _DELIMITER_RUN.finditer(text):
             at, end = m.span()
@@ -633,19 +636,17 @@ class LeafText:
                 can_close = right and (not left or _is_punct(after))
             else:
                 can_open, can_close = left, right
-            if can_close:
-                for index in range(len(openers) - 1, -1, -1):
-                    if openers[index][0] == char:
-                        _, open_at, open_end = openers[index]
-                        paired[open_at] = open_end
-                        paired[at] = end
-                        del openers[index:]
-                        break
-                else:
-                    if can_open:
-                        openers.append((char, at, end))
+            if can_close and places[char]:
+                index = places[char][-1]
+                _, open_at, open_end = openers[index]
+                paired[open_at] = open_end
+                paired[at] = end
+                for removed in openers[index:]:  # each opener is removed once: linear in all
+                    places[removed[0]].pop()
+                del openers[index:]
                 continue
             if can_open:
+                places[char].append(len(openers))
                 openers.append((char, at, end))
 
     def _delimiters(self, at: int, char: str) -> int:
