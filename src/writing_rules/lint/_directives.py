@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from heapq import heappop, heappush
 from typing import NamedTuple
 
 from .._text_units import line_column, line_starts, lines_with_breaks
@@ -332,28 +333,70 @@ def apply_suppressions(
         elif directive.kind == "disable-file":
             whole_file.append(directive)
     regions = _regions(suppressions, text_length)
+    signals = list(signals)
+    in_regions = _region_silencers(signals, regions)
+    # The first directive of whole_file + the line's that covers a rule, found once per line and rule.
+    first_in_file: dict[str, Directive | None] = {}
+    first_on_line: dict[tuple[int, str], Directive | None] = {}
     kept = []
-    for signal in signals:
+    for signal, in_region in zip(signals, in_regions, strict=True):
         rule_id = signal.rule_id
-        silencer = None
-        for directive in whole_file + by_line.get(signal.line, []):
-            if _covers(directive.rule_ids or None, rule_id):
-                silencer = directive
-                break
-        if silencer is None:
-            for region in regions:
-                if (
-                    region.start <= signal.start < region.end
-                    and _covers(region.rules, rule_id)
-                    and rule_id not in region.except_rules
-                ):
-                    silencer = region.directive
-                    break
+        key = (signal.line, rule_id)
+        if key in first_on_line:
+            silencer = first_on_line[key]
+        else:
+            if rule_id not in first_in_file:
+                first_in_file[rule_id] = _first_covering(whole_file, rule_id)
+            silencer = first_in_file[rule_id] or _first_covering(by_line.get(signal.line, ()), rule_id)
+            first_on_line[key] = silencer
+        if silencer is None and in_region is not None:
+            silencer = in_region.directive
         if silencer is None:
             kept.append(signal)
         else:
             used.setdefault(silencer, set()).add(rule_id)
     return kept, used
+
+
+def _first_covering(directives: Sequence[Directive], rule_id: str) -> Directive | None:
+    for directive in directives:
+        if _covers(directive.rule_ids or None, rule_id):
+            return directive
+    return None
+
+
+def _region_silencers(signals: Sequence[Signal], regions: Sequence[_Region]) -> list[_Region | None]:
+    """For each signal, the first of ``regions`` (in their order) that holds it and covers its rule.
+
+    Per rule, the signals in text order meet the regions in order of their start; a heap keeps the
+    regions begun, by their place in ``regions``, and drops those ended. Looking through every
+    region for each signal took time growing with their product (minutes on a page of many).
+    """
+    found: list[_Region | None] = [None] * len(signals)
+    if not regions:
+        return found
+    by_rule: dict[str, list[int]] = {}
+    for index in sorted(range(len(signals)), key=lambda index: signals[index].start):
+        by_rule.setdefault(signals[index].rule_id, []).append(index)
+    for rule_id, indices in by_rule.items():
+        covering = [
+            k
+            for k, region in enumerate(regions)
+            if _covers(region.rules, rule_id) and rule_id not in region.except_rules
+        ]
+        covering.sort(key=lambda k: regions[k].start)
+        begun: list[int] = []
+        next_region = 0
+        for index in indices:
+            at = signals[index].start
+            while next_region < len(covering) and regions[covering[next_region]].start <= at:
+                heappush(begun, covering[next_region])
+                next_region += 1
+            while begun and regions[begun[0]].end <= at:
+                heappop(begun)  # ended before this signal, so before every later one
+            if begun:
+                found[index] = regions[begun[0]]
+    return found
 
 
 def unused_suppressions(suppressions: Suppressions, used: Mapping[Directive, set[str]]) -> list[tuple[Directive, str]]:

@@ -79,6 +79,7 @@ _URL = lazy_compile(r"(?:https?://|www\.)[^\s<>]{0,4096}")
 _URL_TRAILING = lazy_compile(r"[?!.,:;*_~'\"]+$")
 _ATTRIBUTES = lazy_compile(r"\{[#.][^{}\n]{0,1024}\}|\{/\*[^\n]{0,1024}?\*/\}")
 _SPACE = lazy_compile(r"\s+")
+_BRACES = lazy_compile(r"[{}]")
 
 
 def _pair_code(text: str, runs: list[tuple[int, int]], first: int) -> list[tuple[int, int, int, int]]:
@@ -386,10 +387,22 @@ class Inline:
         return "\n".join(source[s:e] for s, e in lines)
 
 
+def _pair_braces(text: str) -> dict[int, int]:
+    """Each ``{`` of ``text`` that a later ``}`` balances -> that ``}``'s offset (linear: one stack)."""
+    pairs: dict[int, int] = {}
+    stack: list[int] = []
+    for m in _BRACES.finditer(text):
+        if m.group() == "{":
+            stack.append(m.start())
+        elif stack:
+            pairs[stack.pop()] = m.start()
+    return pairs
+
+
 class LeafText:
     """One leaf's lines joined with ``\\n``, with the map of its offsets back to the source."""
 
-    __slots__ = ("base", "code_pairs", "jumps", "leaf_starts", "lines", "owner", "paired", "text")
+    __slots__ = ("base", "brace_pairs", "code_pairs", "jumps", "leaf_starts", "lines", "owner", "paired", "text")
 
     def __init__(self, owner: Inline, text: str, lines: list[tuple[int, int]]) -> None:
         self.owner = owner
@@ -407,6 +420,7 @@ class LeafText:
         self.code_pairs: dict[int, tuple[int, int]] = {}
         self.jumps: dict[int, int] = {}
         self.paired: dict[int, int] = {}  # start -> end of each delimiter run that is emphasis markup
+        self.brace_pairs: dict[int, int] | None = None  # MDX: each "{" -> its balancing "}", made when first asked
 
     # -- mapping ----------------------------------------------------------------------------------
 
@@ -599,6 +613,9 @@ class LeafText:
         code = sorted((start, end) for start, (_, end) in self.code_pairs.items())
         code_starts = [start for start, _ in code]
         openers: list[tuple[str, int, int]] = []
+        # Where in ``openers`` each character's open openers are, lowest first: a closer finds the
+        # nearest of its character without looking through the others' (quadratic on a line of them).
+        places: dict[str, list[int]] = {"*": [], "_": [], "~": []}
         paired = self.paired
         for m in _DELIMITER_RUN.finditer(text):
             at, end = m.span()
@@ -619,19 +636,17 @@ class LeafText:
                 can_close = right and (not left or _is_punct(after))
             else:
                 can_open, can_close = left, right
-            if can_close:
-                for index in range(len(openers) - 1, -1, -1):
-                    if openers[index][0] == char:
-                        _, open_at, open_end = openers[index]
-                        paired[open_at] = open_end
-                        paired[at] = end
-                        del openers[index:]
-                        break
-                else:
-                    if can_open:
-                        openers.append((char, at, end))
+            if can_close and places[char]:
+                index = places[char][-1]
+                _, open_at, open_end = openers[index]
+                paired[open_at] = open_end
+                paired[at] = end
+                for removed in openers[index:]:  # each opener is removed once: linear in all
+                    places[removed[0]].pop()
+                del openers[index:]
                 continue
             if can_open:
+                places[char].append(len(openers))
                 openers.append((char, at, end))
 
     def _delimiters(self, at: int, char: str) -> int:
@@ -719,18 +734,14 @@ class LeafText:
                 return at + 1
             return m.end()
         # An MDX expression: markup up to its balancing brace (bounded, so a stray brace stays text).
-        depth = 0
-        limit = min(len(text), at + 4096)
-        position = at
-        while position < limit:
-            char = text[position]
-            if char == "{":
-                depth += 1
-            elif char == "}":
-                depth -= 1
-                if depth == 0:
-                    return position + 1
-            position += 1
+        # The braces are paired once per leaf: looking ahead from each brace cost up to 4,096 steps
+        # a brace, minutes on a long line of them.
+        pairs = self.brace_pairs
+        if pairs is None:
+            pairs = self.brace_pairs = _pair_braces(text)
+        close = pairs.get(at, -1)
+        if 0 <= close < at + 4096:
+            return close + 1
         self.copy(at, at + 1)
         return at + 1
 

@@ -56,9 +56,11 @@ _CODE_ROLES = frozenset(
 _TEXT_ROLES = frozenset(
     "term abbr emphasis strong sup sub subscript superscript title-reference t guilabel menuselection".split()
 )
+# A role's name and a reference name are bounded: tried from each colon or word boundary, an
+# unbounded run of name characters was read to its end each time (quadratic in a line of them).
 _INLINE = lazy_compile(
-    r"``|\\.|(?::[\w:.+-]+:)?`|\*\*?|\|[^|\s][^|\n]{0,200}?\|_{0,2}|\[[^\]\s]{1,64}\]_"
-    r"|(?<![\w/.@-])(?:https?://|www\.)[^\s<>`]{1,4096}|\b[\w.-]+__?(?=$|[\s.,;:!?)\]'\"])",
+    r"``|\\.|(?::[\w:.+-]{1,128}:)?`|\*\*?|\|[^|\s][^|\n]{0,200}?\|_{0,2}|\[[^\]\s]{1,64}\]_"
+    r"|(?<![\w/.@-])(?:https?://|www\.)[^\s<>`]{1,4096}|\b[\w.-]{1,256}__?(?=$|[\s.,;:!?)\]'\"])",
     re.DOTALL,
 )
 _TITLES = frozenset("admonition topic sidebar rubric tab tab-item card dropdown".split())
