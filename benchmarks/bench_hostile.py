@@ -35,7 +35,7 @@ from writing_rules.lint._linediff import changed_line_numbers
 from writing_rules.lint._pieces import split_points
 from writing_rules.lint._pyproject import may_hold_table
 from writing_rules.lint._toml import KeyLines, TomlError, parse_toml
-from writing_rules.tools import create_writing_tool_dispatcher
+from writing_rules.tools import Signal, create_writing_tool_dispatcher
 
 Case = Callable[[int], Callable[[], object]]  # size -> the call to time
 
@@ -173,7 +173,7 @@ def accept_a_space(size: int) -> Callable[[], object]:
     paragraph = "It is a powerful and very simple tool.\n\n"
     text = (paragraph * (size // len(paragraph) + 1))[:size]
     signals = [
-        {"ruleId": "word-choice", "signalId": "hype-word-en", "level": "warning", "start": at, "end": at + 8}
+        Signal("word-choice", "hype-word-en", "warning", text[at : at + 8], at, at + 8, at, at + 8, 1, at + 1)
         for at in range(8, len(text) - 8, len(paragraph))
     ]
     settings = FileSettings(accept=(" ",))
