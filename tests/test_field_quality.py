@@ -7,26 +7,20 @@ byte order mark) holds nothing out, and the page it meant would be scanned as a 
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import subprocess
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "field_quality.py"
+from tests.benchmark_script import load_benchmark_script
 
 
 @pytest.fixture
 def field_quality(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    spec = importlib.util.spec_from_file_location("field_quality_under_test", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, spec.name, module)  # dataclasses look their module up
-    spec.loader.exec_module(module)
+    module = load_benchmark_script(monkeypatch, "field_quality.py")
     field = tmp_path / "field_eval"
     for language in ("en", "de"):
         for page in ("guide/01-start.md", "guide/02-install.md", "other/03-use.mdx"):

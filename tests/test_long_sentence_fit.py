@@ -7,8 +7,6 @@ the warning level, a load limit (``max_words``) and lower ones with chained clau
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 from typing import Any
@@ -16,20 +14,15 @@ from typing import Any
 import pytest
 import yaml
 
+from tests.benchmark_script import load_benchmark_script
+
 ROOT = Path(__file__).resolve().parents[1]
-SCRIPT = ROOT / "benchmarks" / "long_sentence_fit.py"
 RULE_SOURCE = ROOT / "rules-src" / "rules" / "long-sentences.md"
 
 
 @pytest.fixture
 def fit(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    monkeypatch.setattr(sys, "path", [*sys.path])  # the script puts benchmarks/ first
-    spec = importlib.util.spec_from_file_location("long_sentence_fit_under_test", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, spec.name, module)  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark_script(monkeypatch, "long_sentence_fit.py")
 
 
 def _source_warning(language: str) -> tuple[int, tuple[tuple[int, int], ...]]:

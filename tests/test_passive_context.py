@@ -7,26 +7,16 @@ clause) around the passive, not the page.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-SCRIPT = ROOT / "benchmarks" / "passive_context.py"
+from tests.benchmark_script import load_benchmark_script
 
 
 @pytest.fixture
 def analysis(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    monkeypatch.setattr(sys, "path", [*sys.path])  # the script puts benchmarks/ first
-    spec = importlib.util.spec_from_file_location("passive_context_under_test", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, spec.name, module)  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark_script(monkeypatch, "passive_context.py")
 
 
 def _row(analysis: ModuleType, manual: str, marked: bool, features: frozenset[str] = frozenset()) -> object:
