@@ -205,6 +205,23 @@ def lsp_keystrokes_refused(size: int) -> Callable[[], object]:
     return _keystrokes(("word " * (size // 5 + 1))[:size], size // 2)
 
 
+def disables_then_enables(size: int) -> Callable[[], object]:
+    # Every enable looked at every open disable (and cut each rule-less one): 10,000 disables then
+    # 10,000 enables of another rule, 780 KB, took 64 s.
+    half = "<!-- writing-rules-disable -->\n", "<!-- writing-rules-enable hedging -->\n"
+    count = size // (len(half[0]) + len(half[1]))
+    page = half[0] * count + half[1] * count + "It is obviously simple.\n"
+    return lambda: lint_text(page, "page.md", FileSettings(), language="en")
+
+
+def unclosed_declarations(size: int) -> Callable[[], object]:
+    # "<?" repeated: each opener read up to 4,096 characters ahead for its close (15 us a character).
+    from writing_rules.prose import read_prose
+
+    text = "<?" * (size // 2)
+    return lambda: read_prose(text, "markdown")
+
+
 CASES: dict[str, tuple[Case, int]] = {
     # name: (case, 1x size in characters)
     "CLI chunk cutting, one line without breaks": (chunk_cutting_one_line, 12_500_000),
@@ -221,6 +238,8 @@ CASES: dict[str, tuple[Case, int]] = {
     "scan: accept = [' '] (signals x spaces)": (accept_a_space, 250_000),
     "--diff stdin: x/y swapped (size in lines)": (diff_swapped_lines, 20_000),
     "--diff stdin: edited page (size in lines)": (diff_edited_page, 20_000),
+    "directives: disables, then enables of another rule": (disables_then_enables, 250_000),
+    "prose: a run of unclosed '<?'": (unclosed_declarations, 250_000),
     "LSP: lint + diagnostics of one line": (lsp_diagnostics_one_line, 250_000),
     "LSP: 10 keystrokes on one line (under the cap)": (lsp_keystrokes_one_line, 900_000),
     "LSP: 10 keystrokes on a refused document": (lsp_keystrokes_refused, 2_500_000),

@@ -17,6 +17,7 @@ on, so a multi-line signal is silenced by a directive for its first line.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from heapq import heappop, heappush
 from typing import NamedTuple
@@ -270,46 +271,100 @@ def _next_line_with_text(text: str, starts: list[int], line: int) -> int:
     return line + 1
 
 
-# A named tuple, not a dataclass: building a dataclass costs about 0.3 ms of every start.
+# Named tuples, not dataclasses: building a dataclass costs about 0.3 ms of every start.
 class _Region(NamedTuple):
+    """``[start, end)`` where ``directive`` (a ``disable``) holds ``rules`` (None: every rule)."""
+
     directive: Directive
-    rules: frozenset[str] | None  # None: every rule
-    except_rules: frozenset[str]
+    rules: frozenset[str] | None
     start: int
     end: int
+    key: tuple[int, int]  # (index of the enable that ends it, or of none: the end; index of the disable)
 
 
-def _regions(suppressions: Suppressions, text_length: int) -> list[_Region]:
-    """Offset ranges where a ``disable`` is in force, closed by ``enable`` or the end of the text."""
+class _Shared(NamedTuple):
+    """``[start, end)`` after the enable at ``opened``: the rule-less disables still open there, together."""
+
+    start: int
+    end: int
+    closing: int
+    opened: int
+
+
+class _Regions(NamedTuple):
+    directives: tuple[Directive, ...]
+    regions: list[_Region]
+    shared: list[_Shared]
+    rule_less: list[int]  # the indices of the disables without rule ids
+    kills: dict[str, list[int]]  # per rule id, the indices of the enables that name it
+    all_kills: list[int]  # the indices of the enables without rule ids
+
+
+def _regions(suppressions: Suppressions, text_length: int) -> _Regions:
+    """Offset ranges where a ``disable`` is in force, closed by ``enable`` or the end of the text.
+
+    A disable of named rules is cut by each enable naming one of the rules it still holds, and ends
+    with the last; a rule-less disable is cut by every enable (for the rest of its range the rules
+    enabled are no longer held) and ends with a rule-less one. After an enable the rule-less disables
+    still open share one range (``_Shared``) instead of one each: their number times the enables'
+    was the regions' count, and looking at every open one for each enable their product too.
+    A region found first for a signal is the one with the lowest ``key``: (its enable, its disable).
+    """
+    directives = suppressions.directives
     regions: list[_Region] = []
-    open_: list[_Region] = []
-    for directive in suppressions.directives:
+    shared: list[_Shared] = []
+    rule_less: list[int] = []
+    kills: dict[str, list[int]] = {}
+    all_kills: list[int] = []
+    open_named: dict[int, tuple[frozenset[str], int]] = {}  # disable index: (rules still held, start)
+    open_by_rule: dict[str, set[int]] = {}  # rule id: the open named disables holding it
+    unbroken: list[int] = []  # rule-less disables since the last enable
+    reopened: int | None = None  # the enable after which rule-less disables are still open
+    for index, directive in enumerate(directives):
         if directive.kind == "disable":
-            rules = frozenset(directive.rule_ids) if directive.rule_ids else None
-            open_.append(_Region(directive, rules, frozenset(), directive.end, text_length))
+            if directive.rule_ids:
+                rules = frozenset(directive.rule_ids)
+                open_named[index] = (rules, directive.end)
+                for rule_id in rules:
+                    open_by_rule.setdefault(rule_id, set()).add(index)
+            else:
+                rule_less.append(index)
+                unbroken.append(index)
         elif directive.kind == "enable":
-            enabled = frozenset(directive.rule_ids) if directive.rule_ids else None
-            still_open = []
-            for region in open_:
-                closed = _Region(region.directive, region.rules, region.except_rules, region.start, directive.start)
-                if enabled is None:
-                    regions.append(closed)
-                elif region.rules is None:
-                    regions.append(closed)
-                    still_open.append(
-                        _Region(region.directive, None, region.except_rules | enabled, directive.end, text_length)
-                    )
-                elif region.rules & enabled:
-                    regions.append(closed)
-                    rest = region.rules - enabled
+            for j in unbroken:
+                regions.append(_Region(directives[j], None, directives[j].end, directive.start, (index, j)))
+            if reopened is not None:
+                shared.append(_Shared(directives[reopened].end, directive.start, index, reopened))
+            any_rule_less = reopened is not None or bool(unbroken)
+            unbroken = []
+            if directive.rule_ids:
+                enabled = frozenset(directive.rule_ids)
+                reopened = index if any_rule_less else None
+                cut: set[int] = set()
+                for rule_id in enabled:
+                    kills.setdefault(rule_id, []).append(index)
+                    cut.update(open_by_rule.pop(rule_id, ()))
+                for j in sorted(cut):
+                    rules, start = open_named.pop(j)
+                    regions.append(_Region(directives[j], rules, start, directive.start, (index, j)))
+                    rest = rules - enabled
                     if rest:
-                        still_open.append(
-                            _Region(region.directive, rest, region.except_rules, directive.end, text_length)
-                        )
-                else:
-                    still_open.append(region)
-            open_ = still_open
-    return regions + open_
+                        open_named[j] = (rest, directive.end)
+            else:
+                all_kills.append(index)
+                reopened = None
+                for j, (rules, start) in sorted(open_named.items()):
+                    regions.append(_Region(directives[j], rules, start, directive.start, (index, j)))
+                open_named.clear()
+                open_by_rule.clear()
+    end = len(directives)
+    for j in unbroken:
+        regions.append(_Region(directives[j], None, directives[j].end, text_length, (end, j)))
+    if reopened is not None:
+        shared.append(_Shared(directives[reopened].end, text_length, end, reopened))
+    for j, (rules, start) in sorted(open_named.items()):
+        regions.append(_Region(directives[j], rules, start, text_length, (end, j)))
+    return _Regions(directives, regions, shared, rule_less, kills, all_kills)
 
 
 def _covers(directive_rules: Iterable[str] | None, rule_id: str) -> bool:
@@ -349,8 +404,8 @@ def apply_suppressions(
                 first_in_file[rule_id] = _first_covering(whole_file, rule_id)
             silencer = first_in_file[rule_id] or _first_covering(by_line.get(signal.line, ()), rule_id)
             first_on_line[key] = silencer
-        if silencer is None and in_region is not None:
-            silencer = in_region.directive
+        if silencer is None:
+            silencer = in_region
         if silencer is None:
             kept.append(signal)
         else:
@@ -365,38 +420,66 @@ def _first_covering(directives: Sequence[Directive], rule_id: str) -> Directive 
     return None
 
 
-def _region_silencers(signals: Sequence[Signal], regions: Sequence[_Region]) -> list[_Region | None]:
-    """For each signal, the first of ``regions`` (in their order) that holds it and covers its rule.
+def _region_silencers(signals: Sequence[Signal], index: _Regions) -> list[Directive | None]:
+    """For each signal, the disable of the first region (lowest key) that holds it and covers its rule.
 
     Per rule, the signals in text order meet the regions in order of their start; a heap keeps the
-    regions begun, by their place in ``regions``, and drops those ended. Looking through every
-    region for each signal took time growing with their product (minutes on a page of many).
+    regions begun, by their key, and drops those ended. Looking through every region for each signal
+    took time growing with their product (minutes on a page of many).
     """
-    found: list[_Region | None] = [None] * len(signals)
-    if not regions:
+    found: list[Directive | None] = [None] * len(signals)
+    if not index.regions and not index.shared:
         return found
     by_rule: dict[str, list[int]] = {}
-    for index in sorted(range(len(signals)), key=lambda index: signals[index].start):
-        by_rule.setdefault(signals[index].rule_id, []).append(index)
-    for rule_id, indices in by_rule.items():
-        covering = [
-            k
-            for k, region in enumerate(regions)
-            if _covers(region.rules, rule_id) and rule_id not in region.except_rules
-        ]
-        covering.sort(key=lambda k: regions[k].start)
-        begun: list[int] = []
-        next_region = 0
-        for index in indices:
-            at = signals[index].start
-            while next_region < len(covering) and regions[covering[next_region]].start <= at:
-                heappush(begun, covering[next_region])
-                next_region += 1
-            while begun and regions[begun[0]].end <= at:
+    for position in sorted(range(len(signals)), key=lambda k: signals[k].start):
+        by_rule.setdefault(signals[position].rule_id, []).append(position)
+    covering: dict[str, list[tuple[int, int, tuple[int, int], Directive]]] = {rule_id: [] for rule_id in by_rule}
+    for region in index.regions:
+        entry = (region.start, region.end, region.key, region.directive)
+        if region.rules is None:
+            for entries in covering.values():
+                entries.append(entry)
+        elif len(region.rules) < len(covering):
+            for rule_id in region.rules:
+                if rule_id in covering:
+                    covering[rule_id].append(entry)
+        else:
+            for rule_id, entries in covering.items():
+                if rule_id in region.rules:
+                    entries.append(entry)
+    if index.shared:
+        for rule_id, entries in covering.items():
+            named = index.kills.get(rule_id, [])
+            for part in index.shared:
+                # The first rule-less disable open after the enable at ``opened`` that no enable since
+                # named this rule: enables up to ``opened`` naming it, or naming none, end its hold.
+                last_kill = max(_last_at_most(named, part.opened), _last_at_most(index.all_kills, part.opened))
+                first = bisect_right(index.rule_less, last_kill)
+                if first < len(index.rule_less) and index.rule_less[first] < part.opened:
+                    j = index.rule_less[first]
+                    entries.append((part.start, part.end, (part.closing, j), index.directives[j]))
+    for rule_id, positions in by_rule.items():
+        entries = covering[rule_id]
+        entries.sort(key=lambda entry: entry[0])
+        begun: list[tuple[tuple[int, int], int, Directive]] = []
+        next_entry = 0
+        for position in positions:
+            at = signals[position].start
+            while next_entry < len(entries) and entries[next_entry][0] <= at:
+                _, end, key, directive = entries[next_entry]
+                heappush(begun, (key, end, directive))
+                next_entry += 1
+            while begun and begun[0][1] <= at:
                 heappop(begun)  # ended before this signal, so before every later one
             if begun:
-                found[index] = regions[begun[0]]
+                found[position] = begun[0][2]
     return found
+
+
+def _last_at_most(indices: Sequence[int], limit: int) -> int:
+    """The last of the sorted ``indices`` at most ``limit``; -1 if none is."""
+    found = bisect_right(indices, limit)
+    return indices[found - 1] if found else -1
 
 
 def unused_suppressions(suppressions: Suppressions, used: Mapping[Directive, set[str]]) -> list[tuple[Directive, str]]:

@@ -75,6 +75,8 @@ _DESTINATION = lazy_compile(
 _AUTOLINK = lazy_compile(
     r"<(?:[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]{0,4096}|[\w.+-]{1,256}@[\w-]{1,256}(?:\.[\w-]{1,256}){0,16})>"
 )
+_COMMENT_CLOSE = lazy_compile(r"\*/\}")
+_LINE_BREAK = lazy_compile("\n")
 _URL = lazy_compile(r"(?:https?://|www\.)[^\s<>]{0,4096}")
 _URL_TRAILING = lazy_compile(r"[?!.,:;*_~'\"]+$")
 _ATTRIBUTES = lazy_compile(r"\{[#.][^{}\n]{0,1024}\}|\{/\*[^\n]{0,1024}?\*/\}")
@@ -589,7 +591,9 @@ class LeafText:
             elif char == "$":
                 position = self._math(at)
             elif char == "{":
-                position = self._braces(at)
+                if marks is None:
+                    marks = HtmlMarks(text)
+                position = self._braces(at, marks)
             else:  # a bare URL: markup
                 position = self._url(at)
 
@@ -725,14 +729,14 @@ class LeafText:
         self._code(at, at + 2, close, close + 2)
         return close + 2
 
-    def _braces(self, at: int) -> int:
+    def _braces(self, at: int, marks: HtmlMarks) -> int:
         text = self.text
         if not self.owner.mdx:
-            m = _ATTRIBUTES.match(text, at)
-            if m is None:
+            end = comment_end(text, at, marks)
+            if end < 0:
                 self.copy(at, at + 1)
                 return at + 1
-            return m.end()
+            return end
         # An MDX expression: markup up to its balancing brace (bounded, so a stray brace stays text).
         # The braces are paired once per leaf: looking ahead from each brace cost up to 4,096 steps
         # a brace, minutes on a long line of them.
@@ -762,3 +766,21 @@ class LeafText:
             self.copy(at, at + 1)
             return at + 1
         return end
+
+
+def comment_end(text: str, at: int, marks: HtmlMarks) -> int:
+    """Where ``{#id}``, ``{.class}`` or a comment ``{/* ... */}`` (one line) at ``at`` ends, or -1 for none.
+
+    At most 1,024 characters inside. A comment ends at the first ``*/}`` after its opener, which
+    ``marks`` finds once for a run of openers (and the line's end too): the lazy bounded pattern
+    this replaces read up to 1,024 characters ahead of each ``{/*``.
+    """
+    if text.startswith("{/*", at):
+        body = at + 3
+        close, _ = marks.find("*/}", _COMMENT_CLOSE, body)
+        if close < 0 or close - body > 1024:
+            return -1
+        line_end, _ = marks.find("\n", _LINE_BREAK, body)
+        return -1 if 0 <= line_end < close else close + 3
+    m = _ATTRIBUTES.match(text, at)
+    return m.end() if m else -1
