@@ -222,6 +222,15 @@ def unclosed_declarations(size: int) -> Callable[[], object]:
     return lambda: read_prose(text, "markdown")
 
 
+def rst_role_characters(size: int) -> Callable[[], object]:
+    # ":a:" repeated: a role's name was read to the end of the run from every colon (a line of
+    # 40,000 such characters took 9 s; a test timed it in a child until this case took its place).
+    from writing_rules.prose import read_prose
+
+    text = ":a:" * (size // 3) + "\n"
+    return lambda: read_prose(text, "rst")
+
+
 CASES: dict[str, tuple[Case, int]] = {
     # name: (case, 1x size in characters)
     "CLI chunk cutting, one line without breaks": (chunk_cutting_one_line, 12_500_000),
@@ -240,6 +249,7 @@ CASES: dict[str, tuple[Case, int]] = {
     "--diff stdin: edited page (size in lines)": (diff_edited_page, 20_000),
     "directives: disables, then enables of another rule": (disables_then_enables, 250_000),
     "prose: a run of unclosed '<?'": (unclosed_declarations, 250_000),
+    "prose: a reStructuredText line of ':a:'": (rst_role_characters, 250_000),
     "LSP: lint + diagnostics of one line": (lsp_diagnostics_one_line, 250_000),
     "LSP: 10 keystrokes on one line (under the cap)": (lsp_keystrokes_one_line, 900_000),
     "LSP: 10 keystrokes on a refused document": (lsp_keystrokes_refused, 2_500_000),

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -51,3 +53,19 @@ def test_every_signal_of_a_long_page_costs_work_independent_of_its_place() -> No
         spans = [sentence_span(text, at, at + 9) for at in range(6, len(text), 24)]
     assert spans[-1] == (len(text) - 25, len(text) - 1)  # from the line break after the last full stop
     assert count[0] < 100 * lines, count[0]
+
+
+def test_a_text_is_never_cut_with_the_places_of_another_text_read_at_the_same_time() -> None:
+    # Linting runs in threads (the language server's worker, a host's own): another text's places
+    # may replace the remembered ones between looking at them and using them.
+    first, other = "One. Two.", "A much longer text. With more in it."
+
+    class Replaced(list[_sentences._Places]):
+        def __getitem__(self, index: Any) -> Any:
+            found = super().__getitem__(index)
+            super().__setitem__(0, _sentences._Places(other))  # another thread's text, meanwhile
+            return found
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_sentences, "_LAST", Replaced([_sentences._Places(first)]))
+        assert sentence_span(first, 5, 8) == reference_span(first, 5, 8)

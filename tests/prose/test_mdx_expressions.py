@@ -22,6 +22,11 @@ def test_an_expression_longer_than_the_bound_stays_text() -> None:
     assert prose("A {" + inside + "} b.\n").split() == ["A", "{" + inside + "}", "b."]
 
 
+def test_an_expression_of_4096_characters_with_its_braces_is_the_longest_markup() -> None:
+    assert "x" not in prose("A {" + "x" * 4094 + "} b.\n")
+    assert "x" in prose("A {" + "x" * 4095 + "} b.\n")
+
+
 def test_a_line_of_unbalanced_braces_costs_work_in_proportion_to_its_length() -> None:
     # Each brace looked up to 4,096 characters ahead for its partner, one character at a time:
     # a line of 100,000 braces in a checkout's .mdx page took 15 s to scan, 1 MB minutes.

@@ -47,7 +47,6 @@ __all__ = [
 
 PREFIX = "writing-rules-"
 DIRECTIVE_KINDS = ("disable-next-line", "disable-line", "disable-file", "disable", "enable")
-_ALL = "*"
 
 # Patterns as text, compiled by re on first use (and cached there): most texts hold no
 # directive, so most scans never need them, and compiling them all cost 0.4 ms of every start.
@@ -279,7 +278,9 @@ class _Region(NamedTuple):
     rules: frozenset[str] | None
     start: int
     end: int
-    key: tuple[int, int]  # (index of the enable that ends it, or of none: the end; index of the disable)
+    # (index of the enable that ends it, or the number of directives when none does; index of the
+    # disable): the order 0.7.0 searched its regions in, so the same disable is credited with a signal.
+    key: tuple[int, int]
 
 
 class _Shared(NamedTuple):
@@ -287,11 +288,13 @@ class _Shared(NamedTuple):
 
     start: int
     end: int
-    closing: int
-    opened: int
+    closing: int  # the index of the enable that ends it (the number of directives when none does)
+    opened: int  # the index of the enable it starts after
 
 
 class _Regions(NamedTuple):
+    """A text's ``disable`` ... ``enable`` ranges, and the directive indices that find a signal's in ``_Shared``."""
+
     directives: tuple[Directive, ...]
     regions: list[_Region]
     shared: list[_Shared]
@@ -420,7 +423,7 @@ def _first_covering(directives: Sequence[Directive], rule_id: str) -> Directive 
     return None
 
 
-def _region_silencers(signals: Sequence[Signal], index: _Regions) -> list[Directive | None]:
+def _region_silencers(signals: Sequence[Signal], regions: _Regions) -> list[Directive | None]:
     """For each signal, the disable of the first region (lowest key) that holds it and covers its rule.
 
     Per rule, the signals in text order meet the regions in order of their start; a heap keeps the
@@ -428,13 +431,13 @@ def _region_silencers(signals: Sequence[Signal], index: _Regions) -> list[Direct
     took time growing with their product (minutes on a page of many).
     """
     found: list[Directive | None] = [None] * len(signals)
-    if not index.regions and not index.shared:
+    if not regions.regions and not regions.shared:
         return found
     by_rule: dict[str, list[int]] = {}
     for position in sorted(range(len(signals)), key=lambda k: signals[k].start):
         by_rule.setdefault(signals[position].rule_id, []).append(position)
     covering: dict[str, list[tuple[int, int, tuple[int, int], Directive]]] = {rule_id: [] for rule_id in by_rule}
-    for region in index.regions:
+    for region in regions.regions:
         entry = (region.start, region.end, region.key, region.directive)
         if region.rules is None:
             for entries in covering.values():
@@ -447,17 +450,17 @@ def _region_silencers(signals: Sequence[Signal], index: _Regions) -> list[Direct
             for rule_id, entries in covering.items():
                 if rule_id in region.rules:
                     entries.append(entry)
-    if index.shared:
+    if regions.shared:
         for rule_id, entries in covering.items():
-            named = index.kills.get(rule_id, [])
-            for part in index.shared:
+            named = regions.kills.get(rule_id, [])
+            for part in regions.shared:
                 # The first rule-less disable open after the enable at ``opened`` that no enable since
                 # named this rule: enables up to ``opened`` naming it, or naming none, end its hold.
-                last_kill = max(_last_at_most(named, part.opened), _last_at_most(index.all_kills, part.opened))
-                first = bisect_right(index.rule_less, last_kill)
-                if first < len(index.rule_less) and index.rule_less[first] < part.opened:
-                    j = index.rule_less[first]
-                    entries.append((part.start, part.end, (part.closing, j), index.directives[j]))
+                last_kill = max(_last_at_most(named, part.opened), _last_at_most(regions.all_kills, part.opened))
+                first = bisect_right(regions.rule_less, last_kill)
+                if first < len(regions.rule_less) and regions.rule_less[first] < part.opened:
+                    j = regions.rule_less[first]
+                    entries.append((part.start, part.end, (part.closing, j), regions.directives[j]))
     for rule_id, positions in by_rule.items():
         entries = covering[rule_id]
         entries.sort(key=lambda entry: entry[0])

@@ -73,8 +73,10 @@ _LAST: list[_Places] = []  # the last text's places: a report asks for every sig
 
 
 def _places(text: str) -> _Places:
-    if _LAST and _LAST[0].text is text:
-        return _LAST[0]
+    # Read once: another thread may put its text's places there between two reads.
+    last = _LAST[0] if _LAST else None
+    if last is not None and last.text is text:
+        return last
     places = _Places(text)
     _LAST[:] = [places]
     return places
