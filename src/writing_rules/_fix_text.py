@@ -45,7 +45,7 @@ def fix_at(regex: re.Pattern[str], template: str, text: str, start: int, end: in
 # for the compiler's check that every fix has an example under a negation that gets no fix.
 NEGATION_WORDS = {
     "en": re.compile(r"(?i)\b(?:not|no|never|none|nothing|without)\b|(?<=\w)n['\u2019]t\b"),
-    "de": re.compile(r"(?i)\b(?:nicht|kein(?:e[nmrs]?)?|nie|niemals|ohne)\b"),
+    "de": re.compile(r"(?i)\b(?:nicht|kein(?:e(?:[nm]|r(?:lei)?|s(?:wegs|falls)?)?)?|nie|niemals|ohne)\b"),
 }
 _CLAUSE_END = re.compile(r"[.!?;:\r\n]")
 

@@ -484,6 +484,9 @@ def test_english_non_negation(text: str) -> None:
         "Keines HIT.",
         "Das ist nie HIT.",
         "Niemals HIT.",
+        "Das ist keineswegs HIT.",
+        "Keinesfalls HIT.",
+        "Mit keinerlei HIT.",
         "Ohne HIT.",
         "Das HIT nicht.",  # verb-final: after the hit
         "Wir HIT den Text keinesfalls, ohne Grund.",
@@ -505,7 +508,7 @@ def test_german_negation_before_or_after_the_hit(text: str) -> None:
         "HIT ist gut\n\nnicht so",
         "Die Ohnmacht und HIT.",
         "Eine Niere HIT.",
-        "Keinesfalls HIT.",
+        "Keinohrhasen HIT.",  # a word that only starts like a negation
         "Das ist not HIT.",  # English words do not count in German text
     ],
 )
@@ -586,10 +589,11 @@ def test_plain_prose_is_never_code_quote_or_negated(text: str, language: str, da
 # form that must find exactly the same words.
 _PLAIN_NEGATION = {
     "en": re.compile(r"\b(?:not|no|never|none|nothing|without)\b|(?<=\w)n['\u2019]t\b", re.IGNORECASE),
-    "de": re.compile(r"\b(?:nicht|kein(?:e[nmrs]?)?|nie|niemals|ohne)\b", re.IGNORECASE),
+    "de": re.compile(r"\b(?:nicht|kein(?:e(?:[nm]|r(?:lei)?|s(?:wegs|falls)?)?)?|nie|niemals|ohne)\b", re.IGNORECASE),
 }
 _NEGATION_WORDS = ["not", "NOT", "never", "none", "nothing", "without", "n't", "don't", "can\u2019t"]
-_NEGATION_WORDS += ["nicht", "kein", "keine", "keines", "nie", "niemals", "ohne"]
+_NEGATION_WORDS += ["nicht", "kein", "keine", "keines", "keineswegs", "keinesfalls", "keinerlei"]
+_NEGATION_WORDS += ["nie", "niemals", "ohne"]
 _NEGATION_PIECES = st.sampled_from([*"nNoOtTwWkKeEiIhHcCsSmMrRlLaAvV", *"'\u2019 ._-1ßéİıſ\u212a\n", *_NEGATION_WORDS])
 
 

@@ -45,7 +45,8 @@ Negation words (``negated``)
     Words (whole words, any case): en ``not``, ``no``, ``never``, ``none``,
     ``nothing``, ``without`` and ``n't`` attached to a word (straight or
     typographic apostrophe); de ``nicht``, ``kein``, ``keine``, ``keinen``,
-    ``keinem``, ``keiner``, ``keines``, ``nie``, ``niemals``, ``ohne``. A word
+    ``keinem``, ``keiner``, ``keines``, ``keinerlei``, ``keineswegs``,
+    ``keinesfalls``, ``nie``, ``niemals``, ``ohne``. A word
     overlapping the span is part of it and never negates it.
 """
 
@@ -72,7 +73,7 @@ _ASTRAL = re.compile("[\U00010000-\U0010ffff]")
 _CLAUSE_END = re.compile(r"[.!?;:\r\n]")
 # The negation words, as the module's doc lists them. Plainly written:
 #   en  \b(?:not|no|never|none|nothing|without)\b|(?<=\w)n['\u2019]t\b
-#   de  \b(?:nicht|kein(?:e[nmrs]?)?|nie|niemals|ohne)\b
+#   de  \b(?:nicht|kein(?:e(?:[nm]|r(?:lei)?|s(?:wegs|falls)?)?)?|nie|niemals|ohne)\b
 # Each opens with a class of first letters instead, so that re skips to them in C rather than
 # trying a word boundary at every position (four times faster on a page); ``(?<!\w.)`` after
 # the first letter is the word boundary before it. The class lists every letter that
@@ -83,7 +84,10 @@ _NEGATION = {
     "en": re.compile(
         r"[nNwW](?i:(?:(?<=n)(?<!\w.)(?:o(?:t|ne|thing)?|ever)|(?<=w)(?<!\w.)ithout|(?<=n)(?<=\w.)['\u2019]t)\b)"
     ),
-    "de": re.compile(r"[nNkK\u212aoO](?i:(?<!\w.)(?:(?<=n)(?:icht|ie(?:mals)?)|(?<=k)ein(?:e[nmrs]?)?|(?<=o)hne)\b)"),
+    "de": re.compile(
+        r"[nNkK\u212aoO](?i:(?<!\w.)(?:(?<=n)(?:icht|ie(?:mals)?)"
+        r"|(?<=k)ein(?:e(?:[nm]|r(?:lei)?|s(?:wegs|falls)?)?)?|(?<=o)hne)\b)"
+    ),
 }
 
 _QUOTE_MARKS = '"\u201c\u201d\u201e\u00bb\u00ab\u201a\u2018'
