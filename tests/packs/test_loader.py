@@ -263,6 +263,15 @@ def test_a_slow_pattern_written_by_hand_is_refused_naming_its_signal_and_the_reb
     assert f"run `writing-rules pack build {acme}`" in message
 
 
+@pytest.mark.parametrize("pattern", ["\\\\S+@\\\\S+", "\\\\w+_\\\\w+", "\\\\S+:\\\\S+", "[\\\\w.]+@[\\\\w.]+"])
+def test_a_quadratic_pattern_written_by_hand_loads_and_scans(acme: Path, pattern: str) -> None:
+    # A last repeat with nothing after it that can fail adds no degree: these are at most
+    # quadratic, v0.7.0 loaded them, and a pack edited by hand with one still loads.
+    set_line(acme, "patterns", "acme/no-etc", "etc-en", f'"{pattern}"')
+    found = next(p for p in load_pack(acme).signal_tables["en"] if p.signal_id == "etc-en")
+    assert found.regex.search("mail user@example.com, see key:value, snake_case")
+
+
 def test_a_pack_error_crosses_processes() -> None:
     import pickle
 

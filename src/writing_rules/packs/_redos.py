@@ -20,7 +20,8 @@ check works on the parse tree and refuses:
   tries about n^k ways from one start, and the search tries every start (one more
   such repeat when the chain can begin there). A degree above ``MAX_DEGREE`` (2: the
   time grows as the square of the text's length, as ``.*b`` does) is refused
-  (``_degree``): ``.*a.*b`` is 3, ``.*a.*a.*a.*b`` 5. The shorter bounded repeats of
+  (``_degree``): ``.*a.*b`` is 3, ``.*a.*a.*a.*b`` 5; a last repeat with nothing after it
+  that can fail adds none (``\\S+@\\S+`` is 2, ``\\S+@\\S+\\.\\w+`` 3). The shorter bounded repeats of
   such a chain multiply their rounds instead: more than ``MAX_WAYS`` ways to split
   the text after one start (``.{0,100}a.{0,100}a.{0,100}b``: 101^3) are refused;
 - backreferences, atomic groups and possessive quantifiers (the last two do
@@ -485,6 +486,10 @@ def _degree(items: Items, check: _Check) -> tuple[int, int]:
     any place, and the next goes on from there, so a chain of k repeats tries about n^k
     ways from one start. The search tries every start, as a repeat over every character
     before the pattern would: ``.*b`` is degree 2 (quadratic), ``.*a.*b`` 3, ``.*a.*a.*a.*b`` 5.
+    A repeat with nothing after it that can fail (the pattern's end, or only parts that can match
+    nothing, or ``\\b`` after a greedy ``\\w+``) adds nothing, to the degree or the ways: once it
+    has its minimum the match succeeds, so it never gives back a place for a later part to try
+    (``\\S+@\\S+`` is 2; ``\\S+@\\S+\\.\\w+`` 3, as its "." can fail after the second ``\\S+``).
     A lookaround's repeats run at each place it is tried, so they join the chain there;
     a lookaround of one character, and ``\\b``, are items between repeats like any other
     (``\\b`` needs both a word and a non-word character), ``\\A`` and ``\\Z`` end every chain.
@@ -503,7 +508,7 @@ def _degree(items: Items, check: _Check) -> tuple[int, int]:
     if not repeats:
         return 1, 1
     chains = _Chains(check, repeats)
-    chains.sequence(items, {(chains.everything, frozenset()): (1, 1)}, check)
+    chains.sequence(items, {(chains.everything, frozenset()): (1, 1)}, check, final=True)
     return chains.degree, chains.ways
 
 
@@ -595,22 +600,24 @@ class _Chains:
                 self.add(out, (own, needed | {mask}), cost)
         return out
 
-    def sequence(self, items: Items, chains: _Chains_, check: _Check) -> _Chains_:
-        """The chains past ``items`` (a new dict, or ``chains`` itself when no item changed them)."""
-        for op, av in items:
+    def sequence(self, items: Items, chains: _Chains_, check: _Check, final: bool = False) -> _Chains_:
+        """The chains past ``items`` (a new dict, or ``chains`` itself when no item changed them);
+        ``final``: nothing after the sequence can make the match fail."""
+        ends = _ends(items, final)
+        for (op, av), end in zip(items, ends, strict=True):
             matching = _matching(op, av, check)
             if matching is not None:
                 chains = self.meet(chains, self.mask(matching))
             elif op == C.SUBPATTERN:
-                chains = self.sequence(list(av[-1]), chains, check.within(av))
+                chains = self.sequence(list(av[-1]), chains, check.within(av), end)
             elif op == C.BRANCH:
                 out: _Chains_ = {}
                 for branch in av[1]:
-                    for key, cost in self.sequence(list(branch), chains, check).items():
+                    for key, cost in self.sequence(list(branch), chains, check, end).items():
                         self.add(out, key, cost)
                 chains = out
             elif _is_repeat(op):
-                chains = self.repeat(av, chains, check)
+                chains = self.repeat(av, chains, check, end)
             elif op == C.AT:
                 chains = self.anchor(av, chains, check)
             elif op in (C.ASSERT, C.ASSERT_NOT):
@@ -624,11 +631,11 @@ class _Chains:
                 chains = _merged(chains)
         return chains
 
-    def repeat(self, av: Any, chains: _Chains_, check: _Check) -> _Chains_:
+    def repeat(self, av: Any, chains: _Chains_, check: _Check, final: bool) -> _Chains_:
         low, high, body = av
         body = list(body)
         if high <= 1 or low == high:  # taken at most once, or a fixed number of times: its items in turn
-            after = dict(self.sequence(body, chains, check)) if high else {}
+            after = dict(self.sequence(body, chains, check, final and high <= 1)) if high else {}
             if low == 0:
                 for key, cost in chains.items():
                     self.add(after, key, cost)
@@ -636,8 +643,13 @@ class _Chains:
         chars = _chars_of(body, check)
         mask = self.everything if chars is None else self.mask(chars)
         out = dict(chains) if low == 0 else self.meet(chains, mask)
-        # A long repeat adds one to the degree, a shorter one multiplies the ways by its rounds.
-        longer, rounds = (1, 1) if high > LONG_REPEAT else (0, high - low + 1)
+        # A long repeat adds one to the degree, a shorter one multiplies the ways by its rounds; one
+        # with nothing after it that can fail adds nothing: past its minimum the match succeeds, so
+        # it never gives back a place (\S+@\S+ is quadratic, \S+@\S+\.\w+ cubic).
+        if final:
+            longer, rounds = 0, 1
+        else:
+            longer, rounds = (1, 1) if high > LONG_REPEAT else (0, high - low + 1)
         self.add(out, (mask, frozenset()), (longer, rounds))  # a chain of its own
         for (own, needed), (degree, ways) in chains.items():
             shared = own & mask
@@ -655,6 +667,43 @@ class _Chains:
         if name in ("AT_BEGINNING", "AT_END"):  # next to a line break (under (?m); taken as if always)
             return self.meet(chains, self.mask(_LINE_BREAK))
         return {}  # the start or the end of the text: one place
+
+
+def _ends(items: Items, final: bool) -> list[bool]:
+    """For each item, whether nothing after it can make the match fail (``final``: nothing after
+    ``items`` can). What can match nothing cannot fail (a repeat or an optional part whose minimum
+    is 0, a group of such parts); nor can ``\\b`` right after a greedy unbounded ``\\w+`` (its end
+    is a word character followed by none, under the same flags). Anything else can: a character,
+    an anchor, a lookaround, an alternative, a repeat that must be taken at least once."""
+    ends = [False] * len(items)
+    rest = final
+    for index in range(len(items) - 1, -1, -1):
+        ends[index] = rest
+        op, av = items[index]
+        if op == C.AT and str(av) == "AT_BOUNDARY" and index and _greedy_words(*items[index - 1]):
+            continue  # the \b holds where the \w+ before it stops, so it cannot fail there
+        rest = rest and _cannot_fail(op, av)
+    return ends
+
+
+def _cannot_fail(op: Any, av: Any) -> bool:
+    if _is_repeat(op):
+        return bool(av[0] == 0)
+    if op == C.SUBPATTERN:
+        return all(_cannot_fail(*item) for item in av[-1])
+    return False
+
+
+def _greedy_words(op: Any, av: Any) -> bool:
+    """A greedy ``\\w+`` (or ``\\w{n,}`` with n >= 1): it stops before a non-word character or the end."""
+    if op != C.MAX_REPEAT or av[0] < 1 or av[1] != C.MAXREPEAT:
+        return False
+    body = list(av[2])
+    return (
+        len(body) == 1
+        and body[0][0] == C.IN
+        and [(str(o), str(a)) for o, a in body[0][1]] == [("CATEGORY", "CATEGORY_WORD")]
+    )
 
 
 def _minimal(needed: Iterable[int]) -> list[int]:
