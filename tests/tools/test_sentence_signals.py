@@ -31,6 +31,12 @@ def signals(text: str, language: str = "en") -> list[dict[str, Any]]:
     return result["data"]["signals"]
 
 
+def only_signal(text: str, language: str = "en") -> tuple[str, str]:
+    """The id and level of the one signal ``text`` gets."""
+    (signal,) = signals(text, language)
+    return signal["signalId"], signal["level"]
+
+
 def test_the_sentence_counts_as_49_words() -> None:
     assert len(SENTENCE.split()) == 49
 
@@ -103,8 +109,10 @@ def test_german_counts_with_its_own_threshold_and_abbreviations() -> None:
     assert lead["signalId"] == "long-sentence-de" and lead["level"] == "suggestion"
     assert signals(" ".join(["word"] * 33) + ".", "en") == []
     # 31 words: a lead at the suggestion level only.
-    (lead,) = signals("Das gilt z. B. ab dem 3. Oktober, bzw. " + " ".join(["wort"] * 23) + ".", "de")
-    assert lead["signalId"] == "long-sentence-de" and lead["level"] == "suggestion"
+    assert only_signal("Das gilt z. B. ab dem 3. Oktober, bzw. " + " ".join(["wort"] * 23) + ".", "de") == (
+        "long-sentence-de",
+        "suggestion",
+    )
 
 
 def test_a_german_sentence_is_a_warning_only_when_hard_by_structure() -> None:
@@ -114,8 +122,7 @@ def test_a_german_sentence_is_a_warning_only_when_hard_by_structure() -> None:
         "desto wichtiger wird es, diesen Zustand an einer zentralen Stelle zu verwalten und in den "
         "Entwicklerwerkzeugen sichtbar zu machen."
     )
-    (lead,) = signals(straight, "de")
-    assert lead["signalId"] == "long-sentence-de" and lead["level"] == "suggestion"
+    assert only_signal(straight, "de") == ("long-sentence-de", "suggestion")
     # 35 words whose particle "um" is held back by an inserted relative clause: a warning
     # (issue 28, pooled blind annotation: 35 words and more with a held-back verb and three
     # clauses; 34 such words are a suggestion).
@@ -124,10 +131,8 @@ def test_a_german_sentence_is_a_warning_only_when_hard_by_structure() -> None:
         "automatisch in den gewünschten Typ um, wenn sie als Attribute festgelegt werden (bei denen es sich immer um "
         "Zeichenfolgen handelt)."
     )
-    (warning,) = signals(held, "de")
-    assert warning["signalId"] == "clearly-long-sentence-de" and warning["level"] == "warning"
-    (shorter,) = signals(held.replace("auch noch alle", "auch alle"), "de")
-    assert shorter["signalId"] == "long-sentence-de" and shorter["level"] == "suggestion"
+    assert only_signal(held, "de") == ("clearly-long-sentence-de", "warning")
+    assert only_signal(held.replace("auch noch alle", "auch alle"), "de") == ("long-sentence-de", "suggestion")
 
 
 def test_positions_are_source_positions_after_markup_and_astral_characters() -> None:
@@ -155,17 +160,17 @@ def test_an_english_sentence_over_the_guide_warns_when_it_chains_clauses() -> No
         "of the build tool, the removed options of the test runner and the new settings of the language server "
         "in one table at the end."
     )
-    (lead,) = signals(straight)
-    assert lead["signalId"] == "merely-long-sentence-en" and lead["level"] == "suggestion"
-    (longer,) = signals(straight.replace("at the end.", "at the end of the page for every platform."))
-    assert longer["signalId"] == "long-sentence-en" and longer["level"] == "warning"
+    assert only_signal(straight) == ("merely-long-sentence-en", "suggestion")
+    assert only_signal(straight.replace("at the end.", "at the end of the page for every platform.")) == (
+        "long-sentence-en",
+        "warning",
+    )
     chained = (
         "We send the report, e.g. the list of failed jobs, to the address in the settings, and if that address "
         "bounces three times in a row, the service stops sending and shows a warning on the dashboard until an "
         "administrator fixes it."
     )
-    (warning,) = signals(chained)
-    assert warning["signalId"] == "chained-long-sentence-en" and warning["level"] == "warning"
+    assert only_signal(chained) == ("chained-long-sentence-en", "warning")
 
 
 def test_a_german_chain_of_five_clauses_over_a_load_of_35_warns() -> None:
@@ -176,12 +181,10 @@ def test_a_german_chain_of_five_clauses_over_a_load_of_35_warns() -> None:
         "wiederholt er die Anfrage nach einer Minute, damit keine Daten verloren gehen, "
         "die der Benutzer eingegeben hat."
     )
-    (warning,) = signals(chain, "de")
-    assert warning["signalId"] == "deeply-chained-long-sentence-de" and warning["level"] == "warning"
+    assert only_signal(chain, "de") == ("deeply-chained-long-sentence-de", "warning")
     straight = (
         "Falls der Dienst nach dem Start keine Antwort vom zentralen Server im Rechenzentrum erhält, wiederholt er "
         "die Anfrage nach einer Minute und danach jede weitere Minute, "
         "damit keine der eingegebenen Daten verloren geht."
     )
-    (lead,) = signals(straight, "de")
-    assert lead["signalId"] == "long-sentence-de" and lead["level"] == "suggestion"
+    assert only_signal(straight, "de") == ("long-sentence-de", "suggestion")
