@@ -9,6 +9,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from writing_rules._fix_text import NEGATION_WORDS
 from writing_rules._text_units import utf16_length
 from writing_rules.prose import read_prose
 from writing_rules.tools import TextIndex, create_writing_tool_dispatcher
@@ -585,12 +586,8 @@ def test_plain_prose_is_never_code_quote_or_negated(text: str, language: str, da
     assert index.context(start, end) == {"inCode": False, "inQuote": False, "negated": False}
 
 
-# The negation words in their plain form (the module's doc); the module searches with a faster
-# form that must find exactly the same words.
-_PLAIN_NEGATION = {
-    "en": re.compile(r"\b(?:not|no|never|none|nothing|without)\b|(?<=\w)n['\u2019]t\b", re.IGNORECASE),
-    "de": re.compile(r"\b(?:nicht|kein(?:e(?:[nm]|r(?:lei)?|s(?:wegs|falls)?)?)?|nie|niemals|ohne)\b", re.IGNORECASE),
-}
+# The negation words in their plain form (``_fix_text.NEGATION_WORDS``, which the compiler's fix check
+# uses); the scanner searches with a faster form that must find exactly the same words.
 _NEGATION_WORDS = ["not", "NOT", "never", "none", "nothing", "without", "n't", "don't", "can\u2019t"]
 _NEGATION_WORDS += ["nicht", "kein", "keine", "keines", "keineswegs", "keinesfalls", "keinerlei"]
 _NEGATION_WORDS += ["nie", "niemals", "ohne"]
@@ -602,7 +599,7 @@ _NEGATION_PIECES = st.sampled_from([*"nNoOtTwWkKeEiIhHcCsSmMrRlLaAvV", *"'\u2019
 def test_the_negation_search_finds_what_the_plain_pattern_finds(text: str, language: str) -> None:
     from writing_rules.tools._text_index import _NEGATION
 
-    expected = [m.span() for m in _PLAIN_NEGATION[language].finditer(text)]
+    expected = [m.span() for m in NEGATION_WORDS[language].finditer(text)]
     assert [m.span() for m in _NEGATION[language].finditer(text)] == expected
 
 
@@ -617,7 +614,7 @@ def test_the_negation_search_opens_with_every_letter_that_folds_to_a_first_lette
     for letter in folding:
         for word in words:
             text = f"a {letter}{word[1:]} b"
-            expected = [m.span() for m in _PLAIN_NEGATION[language].finditer(text)]
+            expected = [m.span() for m in NEGATION_WORDS[language].finditer(text)]
             assert [m.span() for m in _NEGATION[language].finditer(text)] == expected, (letter, word)
 
 
